@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const positiveInt = z.coerce.number().int().positive();
+
+/** `host=school,host=school` pairs: hosts whose first label is not the school's domain. */
+const aliases = z
+  .string()
+  .transform((raw, ctx) => {
+    const map = new Map<string, string>();
+    for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const [host, school] = pair.split('=').map((s) => s?.trim().toLowerCase());
+      if (!host || !school) {
+        ctx.addIssue({ code: 'custom', message: `expected host=school, got "${pair}"` });
+        return z.NEVER;
+      }
+      map.set(host, school);
+    }
+    return map;
+  });
+
+/** Every setting the server reads; README.md and .env.example list the same keys. */
+export const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// (leave unset for the embedded database)' })
+      .optional(),
+    DATA_DIR: z.string().default('./data'),
+    PGLITE_IN_MEMORY: bool.default(false),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }).optional(),
+    SEED_DEMO: bool.default(true),
+    SCHOOL_ALIASES: aliases.default(new Map([['localhost', 'demo'], ['127.0.0.1', 'demo']])),
+    SCHOOL_URL_TEMPLATE: z
+      .string()
+      .refine((v) => v.includes('{domain}'), { error: 'must contain {domain}' })
+      .default('http://{domain}.localhost:3000'),
+    TRUST_PROXY: bool.default(false),
+    WEB_DIST_DIR: z.string().default('apps/web/dist'),
+    BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
+    SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }),
+    TOKEN_TTL_HOURS: positiveInt.default(720),
+    SESSION_TOKEN_TTL_HOURS: positiveInt.default(24),
+    RESET_TOKEN_TTL_MINUTES: positiveInt.default(60),
+    VERIFY_TOKEN_TTL_HOURS: positiveInt.default(72),
+    THROTTLE_MAX: positiveInt.default(10),
+    THROTTLE_WINDOW_SECONDS: positiveInt.default(60),
+    HUMAN_CHECK: z.enum(['pow', 'recaptcha']).default('pow'),
+    HUMAN_CHECK_POW_COST: positiveInt.default(5000),
+    RECAPTCHA_SITE_KEY: z.string().optional(),
+    RECAPTCHA_SECRET_KEY: z.string().optional(),
+    RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+    RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+    MAIL_FROM: z.string().default('Learning Platform <no-reply@localhost>'),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
+    DEV_MAILBOX: bool.default(true),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
+    GOOGLE_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    FACEBOOK_APP_ID: z.string().optional(),
+    FACEBOOK_APP_SECRET: z.string().optional(),
+    FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+    FACEBOOK_AUTHORIZE_URL: z.url().default('https://www.facebook.com/dialog/oauth'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.HUMAN_CHECK === 'recaptcha' && (!env.RECAPTCHA_SITE_KEY || !env.RECAPTCHA_SECRET_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET_KEY'], message: 'HUMAN_CHECK=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY' });
+    }
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'MAIL_TRANSPORT=smtp needs SMTP_URL' });
+    }
+    if (env.FACEBOOK_APP_ID && !env.FACEBOOK_APP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['FACEBOOK_APP_SECRET'], message: 'FACEBOOK_APP_ID needs FACEBOOK_APP_SECRET' });
+    }
+  });
+
+export type Config = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment, listing every bad key at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

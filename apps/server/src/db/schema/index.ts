@@ -1,0 +1,4 @@
+export * from './schools';
+export * from './users';
+export * from './auth';
+export * from './infra';

@@ -1,0 +1,35 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { schools } from './schools';
+
+/** Keys that may be claimed once (used human-check challenges); shared by every server process. */
+export const oneTimeKeys = pgTable(
+  'one_time_keys',
+  {
+    key: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('one_time_keys_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Throttling counters, when no Redis is configured. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  count: integer().notNull(),
+  resetAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Mail kept locally when no SMTP server is configured; listed at /dev/mailbox. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer().references(() => schools.id, { onDelete: 'set null' }),
+    toAddress: text().notNull(),
+    fromAddress: text().notNull(),
+    subject: text().notNull(),
+    html: text().notNull(),
+    text: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_messages_to_address_idx').on(t.toAddress)],
+);

@@ -1,0 +1,45 @@
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Products } from '@school/shared/school/schemas';
+
+export const schools = pgTable(
+  'schools',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    domain: text().notNull(),
+    name: text().notNull(),
+    logo: text(),
+    primaryColor: text().notNull().default('#1d4ed8'),
+    cover: text(),
+    description: text().notNull().default(''),
+    address: text().notNull().default(''),
+    phoneNumber: text().notNull().default(''),
+    countryCode: text().notNull().default(''),
+    mobileNumber: text().notNull().default(''),
+    email: text().notNull().default(''),
+    howToVideo: text(),
+    dataPrivacy: text().notNull().default(''),
+    consentForm: text().notNull().default(''),
+    paymentInstructions: text().notNull().default(''),
+    faqUrl: text(),
+    announcementTitle: text(),
+    announcementBody: text(),
+    timeZone: text().notNull().default('Asia/Manila'),
+    products: jsonb().$type<Products>().notNull(),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('schools_domain_key').on(t.domain)],
+);
+
+export const schoolSocials = pgTable(
+  'school_socials',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    label: text().notNull(),
+    url: text().notNull(),
+  },
+  (t) => [uniqueIndex('school_socials_school_label_key').on(t.schoolId, t.label)],
+);

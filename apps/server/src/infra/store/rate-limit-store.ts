@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Db } from '../../db/client';
+import { rateLimits } from '../../db/schema/index';
+
+type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * A @fastify/rate-limit store that keeps counters in the database, so that every server process
+ * shares them when no Redis is configured. One upsert per request: the window restarts once passed.
+ * The plugin hands each call its route's window, so one store serves every route.
+ */
+export function dbRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  async function count(key: string, windowMs: number) {
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, count: 1, resetAt: new Date(Date.now() + windowMs) })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+          resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+    return { current: row!.count, ttl: Math.max(0, row!.resetAt.getTime() - Date.now()) };
+  }
+
+  return class DbRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, cb: Callback, timeWindow: number) {
+      count(key, timeWindow).then((result) => cb(null, result), cb);
+    }
+
+    child() {
+      return this;
+    }
+  };
+}

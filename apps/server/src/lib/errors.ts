@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { serverMessages } from '@school/shared/auth/messages';
+
+type Body = Record<string, string[] | string>;
+
+/** A failure the client caused; turned into the DRF-shaped bodies of DECISIONS.md by the error handler. */
+export class DomainError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Body,
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export const notFound = (detail: string = serverMessages.notFound) => new DomainError(404, { detail });
+export const notAuthenticated = (detail: string = serverMessages.notAuthenticated) => new DomainError(401, { detail });
+export const forbidden = (detail: string) => new DomainError(403, { detail });
+export const badRequest = (detail: string) => new DomainError(400, { detail });
+export const invalid = (fields: Record<string, string>) =>
+  new DomainError(400, Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])));
+export const formError = (message: string) => new DomainError(400, { non_field_errors: [message] });
+
+/** Groups validation issues by their first path segment; issues on the whole body are form errors. */
+function validationBody(issues: { path: PropertyKey[]; message: string }[]): Body {
+  const body: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : 'non_field_errors';
+    (body[key] ??= []).push(issue.message);
+  }
+  return body;
+}
+
+const clientErrorDetails: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON in request body.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported media type.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid Content-Length.'],
+};
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) return reply.code(error.statusCode).send(error.body);
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? 'Invalid value.',
+    }));
+    return reply.code(400).send(validationBody(issues));
+  }
+  const known = error.code ? clientErrorDetails[error.code] : undefined;
+  if (known) return reply.code(known[0]).send({ detail: known[1] });
+  if (error.statusCode === 429) return reply.code(429).send({ detail: serverMessages.throttled });
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return reply.code(error.statusCode).send({ detail: error.message });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ detail: 'A server error occurred.' });
+}

@@ -1,0 +1,29 @@
+import { ConfigError, loadConfig } from './config/env';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { seedDemo } from './seed/seed-demo';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: config.PGLITE_IN_MEMORY });
+  const app = await buildApp({ config, database });
+  if (config.SEED_DEMO && (await seedDemo(database.db))) app.log.info('loaded the demo schools and accounts');
+  app.addHook('onClose', () => database.close());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(() => process.exit(0), () => process.exit(1));
+    });
+  }
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`platform on ${database.kind}: http://localhost:${config.PORT} (schools at http://{school}.localhost:${config.PORT})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,151 @@
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accountLinks, authTokens, schools, students, users } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+export type StudentRow = typeof students.$inferSelect;
+export type LinkPurpose = 'verify_email' | 'reset_password';
+
+const lower = (value: string) => value.trim().toLowerCase();
+
+export function authRepository(db: Db) {
+  return {
+    async findUserByLogin(identifier: string): Promise<UserRow | undefined> {
+      const key = lower(identifier);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(or(eq(sql`lower(${users.username})`, key), eq(sql`lower(${users.email})`, key)))
+        .limit(1);
+      return row;
+    },
+
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, lower(email))).limit(1);
+      return row;
+    },
+
+    async findProfileById(userId: number) {
+      const [row] = await db
+        .select({ user: users, student: students, school: { id: schools.id, name: schools.name, domain: schools.domain } })
+        .from(users)
+        .leftJoin(students, eq(students.userId, users.id))
+        .leftJoin(schools, eq(schools.id, users.schoolId))
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row;
+    },
+
+    async findStudentId(userId: number): Promise<number | null> {
+      const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId)).limit(1);
+      return row?.id ?? null;
+    },
+
+    async usernameOrEmailTaken(username: string, email: string) {
+      const rows = await db
+        .select({ username: users.username, email: users.email })
+        .from(users)
+        .where(or(eq(sql`lower(${users.username})`, lower(username)), eq(sql`lower(${users.email})`, lower(email))));
+      return {
+        username: rows.some((r) => lower(r.username) === lower(username)),
+        email: rows.some((r) => lower(r.email) === lower(email)),
+      };
+    },
+
+    /** A student account: the user row and its student row, both or neither. */
+    createStudent(input: { username: string; email: string; passwordHash: string | null; schoolId: number; isVerified?: boolean; firstName?: string; lastName?: string }) {
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            username: input.username,
+            email: input.email,
+            passwordHash: input.passwordHash,
+            role: 'ST',
+            schoolId: input.schoolId,
+            isVerified: input.isVerified ?? false,
+            firstName: input.firstName ?? '',
+            lastName: input.lastName ?? '',
+          })
+          .returning();
+        const [student] = await tx.insert(students).values({ userId: user!.id }).returning({ id: students.id });
+        return { user: user!, studentId: student!.id };
+      });
+    },
+
+    async createToken(input: { userId: number; keyHash: string; persistent: boolean; expiresAt: Date }) {
+      await db.insert(authTokens).values(input);
+    },
+
+    async findActiveToken(keyHash: string) {
+      const [row] = await db
+        .select({ tokenId: authTokens.id, userId: users.id, role: users.role })
+        .from(authTokens)
+        .innerJoin(users, eq(users.id, authTokens.userId))
+        .where(and(eq(authTokens.keyHash, keyHash), gt(authTokens.expiresAt, sql`now()`)))
+        .limit(1);
+      return row;
+    },
+
+    async deleteToken(tokenId: number) {
+      await db.delete(authTokens).where(eq(authTokens.id, tokenId));
+    },
+
+    async createLink(input: { userId: number; purpose: LinkPurpose; keyHash: string; expiresAt: Date }) {
+      await db.insert(accountLinks).values(input);
+    },
+
+    /** Verifies the e-mail of the link's user; false when the link is not usable. */
+    async verifyEmailWithLink(keyHash: string) {
+      return db.transaction(async (tx) => {
+        const link = await consumeLinkIn(tx as unknown as Db, 'verify_email', keyHash);
+        if (!link) return false;
+        await tx.update(users).set({ isVerified: true, updatedAt: new Date() }).where(eq(users.id, link.userId));
+        return true;
+      });
+    },
+
+    /** Sets a new password through a reset link and revokes every session, in one transaction. */
+    async resetPasswordWithLink(keyHash: string, userId: number, passwordHash: string) {
+      return db.transaction(async (tx) => {
+        const link = await consumeLinkIn(tx as unknown as Db, 'reset_password', keyHash, userId);
+        if (!link) return false;
+        await tx.update(users).set({ passwordHash, isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+        await tx.delete(authTokens).where(eq(authTokens.userId, userId));
+        return true;
+      });
+    },
+
+    /** Sets a new password and revokes every other session of the user. */
+    async changePassword(userId: number, passwordHash: string, keepTokenId: number) {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+        await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.id, keepTokenId)));
+      });
+    },
+
+    async findPasswordHash(userId: number) {
+      const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.hash ?? null;
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof authRepository>;
+
+/** Marks a link used and answers its user, or undefined when unknown, expired or already used. */
+async function consumeLinkIn(db: Db, purpose: LinkPurpose, keyHash: string, userId?: number) {
+  const [row] = await db
+    .update(accountLinks)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(accountLinks.keyHash, keyHash),
+        eq(accountLinks.purpose, purpose),
+        isNull(accountLinks.usedAt),
+        gt(accountLinks.expiresAt, sql`now()`),
+        userId === undefined ? undefined : eq(accountLinks.userId, userId),
+      ),
+    )
+    .returning({ userId: accountLinks.userId });
+  return row;
+}

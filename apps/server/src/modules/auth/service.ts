@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { serverMessages } from '@school/shared/auth/messages';
+import type { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, Role } from '@school/shared/auth/schemas';
+import { hashKey, hashPassword, newKey, verifyPassword } from '../../lib/crypto';
+import { DomainError, formError, invalid, notFound } from '../../lib/errors';
+import type { SchoolRow } from '../tenancy/repository';
+import { schoolUrl } from '../tenancy/resolve-domain';
+import { resetEmail, verificationEmail } from './emails';
+import { presentProfile, presentToken } from './presenter';
+import { authRepository, type UserRow } from './repository';
+
+const USERNAME = /^[\w.@+-]+$/;
+const HOUR = 3_600_000;
+
+export function authService(app: FastifyInstance) {
+  const repo = authRepository(app.db);
+  const { config } = app;
+
+  async function issueToken(user: { id: number; role: Role }, persistent: boolean) {
+    const token = newKey();
+    const ttlHours = persistent ? config.TOKEN_TTL_HOURS : config.SESSION_TOKEN_TTL_HOURS;
+    const expiresAt = new Date(Date.now() + ttlHours * HOUR);
+    await repo.createToken({ userId: user.id, keyHash: hashKey(token), persistent, expiresAt });
+    const studentId = user.role === 'ST' ? await repo.findStudentId(user.id) : null;
+    return presentToken({ token, userId: user.id, studentId, role: user.role, expiresAt });
+  }
+
+  async function requireHuman(token: string | undefined, ip: string) {
+    if (!(await app.humanCheck.verify(token, ip))) throw formError(serverMessages.humanCheckFailed);
+  }
+
+  async function sendVerification(user: UserRow, school: SchoolRow) {
+    const key = newKey();
+    await repo.createLink({
+      userId: user.id,
+      purpose: 'verify_email',
+      keyHash: hashKey(key),
+      expiresAt: new Date(Date.now() + config.VERIFY_TOKEN_TTL_HOURS * HOUR),
+    });
+    const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school.domain, `/student/verified/?key=${encodeURIComponent(key)}`);
+    const mail = verificationEmail(school, link, config.VERIFY_TOKEN_TTL_HOURS);
+    await app.mailer.send({ schoolId: school.id, fromName: school.name, to: user.email, ...mail });
+  }
+
+  return {
+    async login(body: LoginBody) {
+      const user = await repo.findUserByLogin(body.username);
+      const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
+      if (!user || !ok) throw formError(serverMessages.badCredentials);
+      return issueToken(user, body.remember_me ?? false);
+    },
+
+    async logout(tokenId: number) {
+      await repo.deleteToken(tokenId);
+    },
+
+    async register(body: RegisterBody, school: SchoolRow, ip: string) {
+      if (body.school !== undefined && body.school !== school.id) throw invalid({ school: 'Invalid school.' });
+      if (!USERNAME.test(body.username)) throw invalid({ username: serverMessages.usernameInvalid });
+      if (body.username.length > 150) throw invalid({ username: serverMessages.usernameTooLong });
+      await requireHuman(body['g-recaptcha-response'], ip);
+      const taken = await repo.usernameOrEmailTaken(body.username, body.email);
+      if (taken.username || taken.email) {
+        throw new DomainError(400, {
+          ...(taken.username ? { username: [serverMessages.usernameTaken] } : {}),
+          ...(taken.email ? { email: [serverMessages.emailTaken] } : {}),
+        });
+      }
+      const passwordHash = await hashPassword(body.password1);
+      const { user } = await repo.createStudent({ username: body.username, email: body.email, passwordHash, schoolId: school.id }).catch((error: unknown) => {
+        // Two sign-ups racing for one name: the unique index decides, and the loser hears why.
+        if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+          throw invalid({ username: serverMessages.usernameTaken });
+        }
+        throw error;
+      });
+      await sendVerification(user, school);
+      return { ...(await issueToken(user, false)), email: user.email };
+    },
+
+    async resendVerification(input: { email?: string; userId?: number; humanToken?: string; ip: string; school: SchoolRow }) {
+      await requireHuman(input.humanToken, input.ip);
+      const user = input.userId
+        ? (await repo.findProfileById(input.userId))?.user
+        : input.email
+          ? await repo.findUserByEmail(input.email)
+          : undefined;
+      if (input.userId && user?.isVerified) throw formError(serverMessages.alreadyVerified);
+      if (!input.userId && !input.email) throw invalid({ email: 'Email Address is required' });
+      // Anonymous callers hear the same answer whether or not the address has an account.
+      if (user && !user.isVerified) await sendVerification(user, input.school);
+      return { message: serverMessages.resendSent };
+    },
+
+    async verifyEmail(key: string) {
+      if (!(await repo.verifyEmailWithLink(hashKey(key)))) throw invalid({ key: serverMessages.verifyLinkInvalid });
+      return { message: 'Email verified.' };
+    },
+
+    async forgotPassword(email: string, humanToken: string | undefined, ip: string, school: SchoolRow) {
+      await requireHuman(humanToken, ip);
+      const user = await repo.findUserByEmail(email);
+      if (user) {
+        const key = newKey();
+        await repo.createLink({
+          userId: user.id,
+          purpose: 'reset_password',
+          keyHash: hashKey(key),
+          expiresAt: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
+        });
+        const uidAndToken = Buffer.from(`${user.id}:${key}`).toString('base64url');
+        const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school.domain, `/reset_password/${uidAndToken}`);
+        const mail = resetEmail(school, link, config.RESET_TOKEN_TTL_MINUTES);
+        await app.mailer.send({ schoolId: school.id, fromName: school.name, to: user.email, ...mail });
+      }
+      return { message: serverMessages.forgotSent };
+    },
+
+    async resetPassword(body: ResetBody, ip: string) {
+      await requireHuman(body['g-recaptcha-response'], ip);
+      const [uid, key] = Buffer.from(body.uid_and_token_b64, 'base64url').toString('utf8').split(':');
+      const userId = Number(uid);
+      const hash = await hashPassword(body.password);
+      const done = Number.isSafeInteger(userId) && key ? await repo.resetPasswordWithLink(hashKey(key), userId, hash) : false;
+      if (!done) throw invalid({ uid_and_token_b64: serverMessages.resetLinkInvalid });
+      return { message: 'Password has been reset.' };
+    },
+
+    async changePassword(userId: number, tokenId: number, body: ChangePasswordBody) {
+      if (!(await verifyPassword(body.old_password, await repo.findPasswordHash(userId)))) {
+        throw invalid({ old_password: serverMessages.oldPasswordWrong });
+      }
+      await repo.changePassword(userId, await hashPassword(body.new_password1), tokenId);
+      return { message: 'Password changed.' };
+    },
+
+    async profile(userId: number) {
+      const row = await repo.findProfileById(userId);
+      if (!row) throw notFound();
+      return presentProfile(row);
+    },
+
+    issueToken,
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientConfigSchema, type ClientConfig } from '@school/shared/school/schemas';
+
+export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const body: ClientConfig = {
+    human_check: { provider: app.humanCheck.provider, site_key: app.humanCheck.siteKey },
+    social: {
+      google: config.GOOGLE_CLIENT_ID ? { client_id: config.GOOGLE_CLIENT_ID, authorize_url: config.GOOGLE_AUTHORIZE_URL } : null,
+      facebook: config.FACEBOOK_APP_ID ? { app_id: config.FACEBOOK_APP_ID, authorize_url: config.FACEBOOK_AUTHORIZE_URL } : null,
+    },
+  };
+
+  app.get(
+    '/client-config/',
+    { schema: { tags: ['platform'], summary: 'Which human check and sign-in providers the browser uses', response: { 200: clientConfigSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return body;
+    },
+  );
+
+  app.get(
+    '/human-check/challenge/',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'A fresh proof-of-work challenge (ALTCHA v2) to solve before sign up, forgot, reset and resend',
+        response: { 200: z.unknown() },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.humanCheck.challenge();
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { outboxMessages } from '../../db/schema/index';
+import { escapeHtml } from '../../infra/mail/html';
+import { notFound } from '../../lib/errors';
+
+const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:60rem}table{border-collapse:collapse;width:100%}
+td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left}pre{white-space:pre-wrap}</style></head>
+<body>${body}</body></html>`;
+
+/** The local outbox (MAIL_TRANSPORT=outbox): every message a person or a test can open. */
+export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/dev/mailbox', { schema: { hide: true, querystring: z.object({ to: z.string().optional() }) } }, async (request, reply) => {
+    const rows = await app.db
+      .select({ id: outboxMessages.id, to: outboxMessages.toAddress, subject: outboxMessages.subject, createdAt: outboxMessages.createdAt })
+      .from(outboxMessages)
+      .where(request.query.to ? eq(outboxMessages.toAddress, request.query.to) : undefined)
+      .orderBy(desc(outboxMessages.id))
+      .limit(200);
+    const list = rows
+      .map(
+        (r) =>
+          `<tr><td>${r.createdAt.toISOString()}</td><td>${escapeHtml(r.to)}</td><td><a href="/dev/mailbox/${r.id}">${escapeHtml(r.subject)}</a></td></tr>`,
+      )
+      .join('');
+    reply.type('text/html');
+    return page(
+      'Mailbox',
+      `<h1>Mailbox</h1><p>Mail the platform sent while no SMTP server is configured, newest first.</p>
+<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr></thead><tbody>${list || '<tr><td colspan="3">No messages.</td></tr>'}</tbody></table>`,
+    );
+  });
+
+  app.get('/dev/mailbox.json', { schema: { hide: true, querystring: z.object({ to: z.string().min(1) }) } }, async (request) => {
+    const rows = await app.db
+      .select({ id: outboxMessages.id, to: outboxMessages.toAddress, from: outboxMessages.fromAddress, subject: outboxMessages.subject, html: outboxMessages.html, text: outboxMessages.text })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, request.query.to))
+      .orderBy(desc(outboxMessages.id))
+      .limit(50);
+    return { data: rows };
+  });
+
+  app.get('/dev/mailbox/:id', { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive().max(2147483647) }) } }, async (request, reply) => {
+    const [message] = await app.db.select().from(outboxMessages).where(eq(outboxMessages.id, request.params.id)).limit(1);
+    if (!message) throw notFound();
+    reply.type('text/html');
+    // The message's own HTML is built by our templates with every value escaped.
+    return page(
+      message.subject,
+      `<p><a href="/dev/mailbox">Back to the mailbox</a></p><dl><dt>From</dt><dd>${escapeHtml(message.fromAddress)}</dd>
+<dt>To</dt><dd>${escapeHtml(message.toAddress)}</dd><dt>Subject</dt><dd>${escapeHtml(message.subject)}</dd></dl>
+<section aria-label="Message">${message.html.replace(/^<!doctype html><html><body[^>]*>|<\/body><\/html>$/g, '')}</section>
+<h2>Plain text</h2><pre>${escapeHtml(message.text)}</pre>`,
+    );
+  });
+};

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '@school/shared/api/errors';
+import { serverMessages } from '@school/shared/auth/messages';
+import { socialLoginBodySchema, socialSignupBodySchema, tokenResponseSchema } from '@school/shared/auth/schemas';
+import { newKey } from '../../lib/crypto';
+import { badRequest, formError, invalid } from '../../lib/errors';
+import { authRepository } from '../auth/repository';
+import { authService } from '../auth/service';
+import { throttle } from '../auth/throttle';
+import { currentSchool } from '../tenancy/current-school';
+import { socialRepository } from './repository';
+import { facebookVerifier, googleVerifier, type SocialIdentity } from './verify';
+
+const providerParams = z.object({ provider: z.enum(['google', 'facebook']) });
+const flags = { google: 'google_sso', facebook: 'facebook_sso' } as const;
+
+/** Social sign-in (spec 1 §7): login finds the linked or same-address account; sign-up creates a student. */
+export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = authService(app);
+  const users = authRepository(app.db);
+  const links = socialRepository(app.db);
+  const verifiers = { google: googleVerifier(app.config), facebook: facebookVerifier(app.config) };
+
+  async function identify(request: { params: { provider: 'google' | 'facebook' } }, token: string | undefined, school: { products: Record<string, unknown> }) {
+    const { provider } = request.params;
+    const verify = verifiers[provider];
+    if (!verify || school.products[flags[provider]] !== true) throw badRequest(serverMessages.socialNotEnabled);
+    const identity = token ? await verify(token) : null;
+    if (!identity) throw formError(serverMessages.socialTokenInvalid);
+    return identity;
+  }
+
+  async function existingUser(identity: SocialIdentity) {
+    const linked = await links.findUser(identity.provider, identity.subject);
+    if (linked) return linked;
+    // The provider vouches for the address, so the account that uses it is the same person.
+    const byEmail = await users.findUserByEmail(identity.email);
+    if (byEmail) await links.link(identity.provider, identity.subject, byEmail.id);
+    return byEmail;
+  }
+
+  app.post(
+    '/account/login/:provider/',
+    {
+      preHandler: throttle(app, 'social-login'),
+      schema: { tags: ['auth'], summary: 'Log in with a Google ID token or a Facebook access token', params: providerParams, body: socialLoginBodySchema, response: { 200: tokenResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const school = await currentSchool(request);
+      const identity = await identify(request, request.body.id_token ?? request.body.access_token, school);
+      const user = await existingUser(identity);
+      if (!user) throw formError('No account uses this sign-in yet. Please sign up first.');
+      return auth.issueToken(user, true);
+    },
+  );
+
+  app.post(
+    '/account/signup/:provider/',
+    {
+      preHandler: throttle(app, 'social-signup'),
+      schema: { tags: ['auth'], summary: 'Create a student account from a social sign-in (or log in if it exists)', params: providerParams, body: socialSignupBodySchema, response: { 200: tokenResponseSchema, 201: tokenResponseSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const school = await currentSchool(request);
+      if (request.body.school_id !== school.id) throw invalid({ school_id: 'Invalid school.' });
+      const identity = await identify(request, request.body.token, school);
+      const existing = await existingUser(identity);
+      if (existing) return auth.issueToken(existing, true);
+      const base = identity.email.split('@')[0]!.replace(/[^\w.@+-]/g, '').slice(0, 120) || 'student';
+      const taken = await users.usernameOrEmailTaken(base, identity.email);
+      const username = taken.username ? `${base}-${newKey().slice(0, 6)}` : base;
+      const { user } = await users.createStudent({
+        username,
+        email: identity.email,
+        passwordHash: null,
+        schoolId: school.id,
+        isVerified: true,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+      });
+      await links.link(identity.provider, identity.subject, user.id);
+      reply.code(201);
+      return auth.issueToken(user, true);
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import { socialLabels, type School, type Socials } from '@school/shared/school/schemas';
+import type { SchoolRow } from './repository';
+
+export function presentSchool(row: SchoolRow): School {
+  return {
+    id: row.id,
+    domain: row.domain,
+    name: row.name,
+    logo: row.logo,
+    primary_color: row.primaryColor,
+    cover: row.cover,
+    description: row.description,
+    address: row.address,
+    phone_number: row.phoneNumber,
+    country_code: row.countryCode,
+    mobile_number: row.mobileNumber,
+    email: row.email,
+    how_to_video: row.howToVideo,
+    data_privacy: row.dataPrivacy,
+    consent_form: row.consentForm,
+    payment_instructions: row.paymentInstructions,
+    faq_url: row.faqUrl,
+    announcement:
+      row.announcementTitle && row.announcementBody ? { title: row.announcementTitle, body: row.announcementBody } : null,
+    time_zone: row.timeZone,
+    config: { products: row.products },
+  };
+}
+
+export function presentSocials(rows: { label: string; url: string }[]): Socials {
+  const socials = Object.fromEntries(socialLabels.map((label) => [label, null])) as Socials;
+  for (const row of rows) if ((socialLabels as readonly string[]).includes(row.label)) socials[row.label as keyof Socials] = row.url;
+  return socials;
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '@school/shared/api/errors';
+import { serverMessages } from '@school/shared/auth/messages';
+import { idParamsSchema, schoolDomainParamsSchema, schoolSchema, socialsSchema } from '@school/shared/school/schemas';
+import { notFound } from '../../lib/errors';
+import { presentSchool, presentSocials } from './presenter';
+import { schoolDomainForHost } from './resolve-domain';
+
+export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/school/:domain/',
+    {
+      schema: {
+        tags: ['school'],
+        summary: 'A school by host name or domain (alias table, then first label)',
+        params: schoolDomainParamsSchema,
+        response: { 200: schoolSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const domain = schoolDomainForHost(request.params.domain, app.config.SCHOOL_ALIASES);
+      const school = await app.schools.findByDomain(domain);
+      if (!school) throw notFound(serverMessages.schoolNotFound);
+      return presentSchool(school);
+    },
+  );
+
+  app.get(
+    '/schools/:id/socials',
+    {
+      schema: {
+        tags: ['school'],
+        summary: "A school's social links keyed by label",
+        params: idParamsSchema,
+        response: { 200: socialsSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const school = await app.schools.findById(request.params.id);
+      if (!school) throw notFound(serverMessages.schoolNotFound);
+      return presentSocials(await app.schools.listSocials(school.id));
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import type { Products } from '@school/shared/school/schemas';
+
+/** The demo schools; README.md lists the same accounts. */
+export const demoSchools = [
+  {
+    domain: 'demo',
+    name: 'Juris Academy',
+    logo: '/media/seed/demo/logo.svg',
+    cover: '/media/seed/demo/cover.svg',
+    primaryColor: '#1d4ed8',
+    description: 'Accredited Mandatory Continuing Legal Education for Philippine lawyers, online and on your schedule.',
+    address: '12th Floor, Ayala Tower One, Ayala Avenue, Makati City, Metro Manila 1226',
+    phoneNumber: '(02) 8812 3456',
+    countryCode: '63',
+    mobileNumber: '9171234567',
+    email: 'hello@jurisacademy.ph',
+    howToVideo: '/media/seed/demo/how-to.webm',
+    faqUrl: '/media/seed/demo/faq.html',
+    dataPrivacy: 'Juris Academy processes your personal data to deliver MCLE courses and report compliance, under the Data Privacy Act of 2012.',
+    consentForm: 'I consent to the collection and processing of my personal information for MCLE compliance.',
+    paymentInstructions: '<p>Pay at the Juris Academy office, Monday to Friday, 9 AM to 5 PM.</p>',
+    announcementTitle: 'MCLE Compliance Period VIII',
+    announcementBody: 'Compliance Period VIII is open. Complete your 36 units before the deadline to avoid a non-compliance status.',
+    products: { facebook_sso: true, google_sso: true, mcle: true, kyc: true, apt_coins: true, show_announcement: true, primary_id: null } satisfies Products,
+    socials: { facebook: 'https://facebook.com/jurisacademy', linked_in: 'https://linkedin.com/company/jurisacademy', instagram: 'https://instagram.com/jurisacademy' },
+  },
+  {
+    domain: 'acme',
+    name: 'Acme Training Institute',
+    logo: '/media/seed/acme/logo.svg',
+    cover: '/media/seed/acme/cover.svg',
+    primaryColor: '#b91c1c',
+    description: 'Practical short courses in business writing, compliance and workplace skills.',
+    address: '88 Jupiter Street, Bel-Air, Makati City 1209',
+    phoneNumber: '(02) 8555 0101',
+    countryCode: '63',
+    mobileNumber: '9189876543',
+    email: 'learn@acme-training.ph',
+    howToVideo: null,
+    faqUrl: null,
+    dataPrivacy: 'Acme Training Institute keeps your data only to run your courses.',
+    consentForm: 'I agree to the processing of my personal information.',
+    paymentInstructions: '<p>Pay at our Makati office.</p>',
+    announcementTitle: null,
+    announcementBody: null,
+    products: { facebook_sso: false, google_sso: false, mcle: false, kyc: false, apt_coins: false, show_announcement: false, primary_id: null } satisfies Products,
+    socials: { twitter: 'https://twitter.com/acmetraining', github: 'https://github.com/acme-training' },
+  },
+];
+
+export const DEMO_PASSWORD = 'Learn2026!';
+
+export const demoAccounts = [
+  { username: 'student', email: 'student@example.com', role: 'ST', school: 'demo', verified: true, complete: true, firstName: 'Maria', middleName: 'Santos', lastName: 'Reyes' },
+  { username: 'newstudent', email: 'newstudent@example.com', role: 'ST', school: 'demo', verified: false, complete: false, firstName: '', middleName: '', lastName: '' },
+  { username: 'demo-admin', email: 'admin@jurisacademy.ph', role: 'SA', school: 'demo', verified: true, complete: true, firstName: 'Jose', middleName: ' ', lastName: 'Rizal' },
+  { username: 'acme-admin', email: 'admin@acme-training.ph', role: 'SA', school: 'acme', verified: true, complete: true, firstName: 'Andres', middleName: ' ', lastName: 'Bonifacio' },
+] as const;

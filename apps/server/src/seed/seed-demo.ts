@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { schoolSocials, schools, students, users } from '../db/schema/index';
+import { hashPassword } from '../lib/crypto';
+import { DEMO_PASSWORD, demoAccounts, demoSchools } from './demo-data';
+
+/** Loads the demo schools and accounts once; a later start finds them and leaves the data as it is. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ id: schools.id }).from(schools).where(eq(schools.domain, 'demo')).limit(1);
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const ids = new Map<string, number>();
+    for (const { socials, ...school } of demoSchools) {
+      const [row] = await tx.insert(schools).values(school).returning({ id: schools.id });
+      ids.set(school.domain, row!.id);
+      const entries = Object.entries(socials).map(([label, url]) => ({ schoolId: row!.id, label, url }));
+      if (entries.length) await tx.insert(schoolSocials).values(entries);
+    }
+    for (const account of demoAccounts) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: account.username,
+          email: account.email,
+          passwordHash,
+          role: account.role,
+          schoolId: ids.get(account.school)!,
+          isVerified: account.verified,
+          firstName: account.firstName,
+          middleName: account.middleName,
+          lastName: account.lastName,
+          ...(account.complete ? { mobileNumber: '9170000001', countryCode: '63' } : {}),
+        })
+        .returning({ id: users.id });
+      if (account.role === 'ST') {
+        await tx.insert(students).values({
+          userId: user!.id,
+          ...(account.complete
+            ? { step: null, birthday: '1990-05-14', gender: 'F' as const, occupationType: 'P' as const, organization: 'Reyes & Associates', position: 'Associate' }
+            : {}),
+        });
+      }
+    }
+  });
+  return true;
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+
+const seedAssets = fileURLToPath(new URL('../seed/assets', import.meta.url));
+
+/**
+ * Serves the built front end: hashed assets with a long cache, and index.html for every other
+ * non-API path so that the browser's router decides (its own not-found page included).
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const root = path.resolve(distDir);
+  const hasBuild = existsSync(path.join(root, 'index.html'));
+  // The demo schools' logos, covers and videos ship with the code.
+  await app.register(fastifyStatic, {
+    root: seedAssets,
+    prefix: '/media/seed/',
+    decorateReply: !hasBuild,
+    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=3600'),
+  });
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasBuild) {
+      return reply.code(404).send({ detail: 'Not found.' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+  });
+}

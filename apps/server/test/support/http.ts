@@ -1,0 +1,55 @@
+import http from 'node:http';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: string | Buffer;
+  token?: string;
+  host?: string;
+  headers?: Record<string, string>;
+}
+
+/** A plain HTTP call (node:http, so that the Host header can name a school). */
+export function request<T = any>(baseUrl: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const url = new URL(path, baseUrl);
+  const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const headers: Record<string, string> = {
+    ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...(options.token ? { authorization: `Token ${options.token}` } : {}),
+    ...(options.host ? { host: options.host } : {}),
+    ...options.headers,
+  };
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: options.method ?? (payload ? 'POST' : 'GET'), headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = text;
+        if (res.headers['content-type']?.includes('application/json') && text) body = JSON.parse(text);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body as T, text });
+      });
+    });
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+/** Bound to one server: `api.post('/api/v1/...', body, options)`. */
+export function client(baseUrl: string) {
+  return {
+    get: <T = any>(path: string, options: RequestOptions = {}) => request<T>(baseUrl, path, { ...options, method: 'GET' }),
+    post: <T = any>(path: string, body?: unknown, options: RequestOptions = {}) =>
+      request<T>(baseUrl, path, { ...options, method: 'POST', body: body ?? {} }),
+    put: <T = any>(path: string, body?: unknown, options: RequestOptions = {}) =>
+      request<T>(baseUrl, path, { ...options, method: 'PUT', body: body ?? {} }),
+  };
+}

@@ -1,0 +1,12 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge } from 'altcha-lib/types';
+import { request } from './http';
+
+/** Solves the server's proof-of-work challenge as the browser does and returns the token. */
+export async function humanToken(baseUrl: string): Promise<string> {
+  const { body: challenge } = await request<Challenge>(baseUrl, '/api/v1/human-check/challenge/');
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the challenge');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config/env';
+import { openDatabase, type Database } from '../../src/db/client';
+import { seedDemo } from '../../src/seed/seed-demo';
+
+export interface TestServer {
+  url: string;
+  port: number;
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a free port, on PGlite in memory, or on the PostgreSQL database named by
+ * TEST_DATABASE_URL (the test command creates a fresh one for each run).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = 0;
+  const config = loadConfig({
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    PGLITE_IN_MEMORY: 'true',
+    HUMAN_CHECK_POW_COST: '40',
+    THROTTLE_MAX: '1000',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    WEB_DIST_DIR: '/nonexistent',
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: true });
+  await seedDemo(database.db).catch((error: unknown) => {
+    // Parallel test files on one PostgreSQL database: another file seeded first.
+    if (!config.DATABASE_URL) throw error;
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${actualPort}`,
+    port: actualPort,
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

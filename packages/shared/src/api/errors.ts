@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Error bodies of DECISIONS.md: `{ field: [messages] }`, `{ non_field_errors: [...] }` or `{ detail }`. */
+export const errorBodySchema = z.record(z.string(), z.union([z.array(z.string()), z.string()]));
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The response schemas every route shares for its client errors. */
+export const errorResponses = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  413: errorBodySchema,
+  429: errorBodySchema,
+};
+
+export const messageSchema = z.object({ message: z.string() });
+
+/** List envelope of DECISIONS.md. */
+export function listSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    count: z.number(),
+    page: z.number(),
+    pages: z.number(),
+    next: z.number().nullable(),
+  });
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const productsSchema = z.object({
+  facebook_sso: z.boolean(),
+  google_sso: z.boolean(),
+  mcle: z.boolean(),
+  kyc: z.boolean(),
+  apt_coins: z.boolean(),
+  show_announcement: z.boolean(),
+  primary_id: z.number().nullable(),
+});
+export type Products = z.infer<typeof productsSchema>;
+
+export const schoolSchema = z.object({
+  id: z.number(),
+  domain: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  primary_color: z.string(),
+  cover: z.string().nullable(),
+  description: z.string(),
+  address: z.string(),
+  phone_number: z.string(),
+  country_code: z.string(),
+  mobile_number: z.string(),
+  email: z.string(),
+  how_to_video: z.string().nullable(),
+  data_privacy: z.string(),
+  consent_form: z.string(),
+  payment_instructions: z.string(),
+  faq_url: z.string().nullable(),
+  announcement: z.object({ title: z.string(), body: z.string() }).nullable(),
+  time_zone: z.string(),
+  config: z.object({ products: productsSchema }),
+});
+export type School = z.infer<typeof schoolSchema>;
+
+export const socialLabels = ['facebook', 'twitter', 'linked_in', 'github', 'pinterest', 'instagram'] as const;
+export const socialsSchema = z.object({
+  facebook: z.string().nullable(),
+  twitter: z.string().nullable(),
+  linked_in: z.string().nullable(),
+  github: z.string().nullable(),
+  pinterest: z.string().nullable(),
+  instagram: z.string().nullable(),
+});
+export type Socials = z.infer<typeof socialsSchema>;
+
+export const schoolDomainParamsSchema = z.object({
+  domain: z.string().min(1).max(253).regex(/^[A-Za-z0-9.-]+$/, { error: 'Enter a valid host name.' }),
+});
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+/** Public client configuration: which human check and social providers the browser should use. */
+export const clientConfigSchema = z.object({
+  human_check: z.object({ provider: z.enum(['pow', 'recaptcha']), site_key: z.string().nullable() }),
+  social: z.object({
+    google: z.object({ client_id: z.string(), authorize_url: z.string() }).nullable(),
+    facebook: z.object({ app_id: z.string(), authorize_url: z.string() }).nullable(),
+  }),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
