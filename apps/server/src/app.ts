@@ -18,6 +18,7 @@ import { authenticate } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { clientConfigRoutes } from './modules/client-config/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { socialRoutes } from './modules/social/routes';
 import { schoolRepository } from './modules/tenancy/repository';
 import { tenancyRoutes } from './modules/tenancy/routes';
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes);
       await api.register(socialRoutes);
       await api.register(clientConfigRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -56,3 +56,9 @@ export const demoAccounts = [
   { username: 'demo-admin', email: 'admin@jurisacademy.ph', role: 'SA', school: 'demo', verified: true, complete: true, firstName: 'Jose', middleName: ' ', lastName: 'Rizal' },
   { username: 'acme-admin', email: 'admin@acme-training.ph', role: 'SA', school: 'acme', verified: true, complete: true, firstName: 'Andres', middleName: ' ', lastName: 'Bonifacio' },
 ] as const;
+
+export const demoNotifications = [
+  'Welcome to <strong>Juris Academy</strong>! Complete your profile to start enrolling.',
+  'Compliance Period VIII is now open. Plan your <strong>36 units</strong> early.',
+  'New course available: <em>Legal Ethics in the Digital Age</em>.',
+];

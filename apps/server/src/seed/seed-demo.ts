@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { schoolSocials, schools, students, users } from '../db/schema/index';
+import { notifications, schoolSocials, schools, students, users } from '../db/schema/index';
 import { hashPassword } from '../lib/crypto';
-import { DEMO_PASSWORD, demoAccounts, demoSchools } from './demo-data';
+import { DEMO_PASSWORD, demoAccounts, demoNotifications, demoSchools } from './demo-data';
 
 /** Loads the demo schools and accounts once; a later start finds them and leaves the data as it is. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -33,6 +33,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
           ...(account.complete ? { mobileNumber: '9170000001', countryCode: '63' } : {}),
         })
         .returning({ id: users.id });
+      if (account.username === 'student') {
+        await tx.insert(notifications).values(demoNotifications.map((description) => ({ userId: user!.id, description })));
+      }
       if (account.role === 'ST') {
         await tx.insert(students).values({
           userId: user!.id,

@@ -113,6 +113,14 @@ CREATE TABLE "rate_limits" (
 	"reset_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "notifications" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "notifications_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"user_id" integer NOT NULL,
+	"description" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"read_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "school_socials" ADD CONSTRAINT "school_socials_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "students" ADD CONSTRAINT "students_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -120,6 +128,7 @@ ALTER TABLE "account_links" ADD CONSTRAINT "account_links_user_id_users_id_fk" F
 ALTER TABLE "auth_tokens" ADD CONSTRAINT "auth_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "social_accounts" ADD CONSTRAINT "social_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outbox_messages" ADD CONSTRAINT "outbox_messages_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "school_socials_school_label_key" ON "school_socials" USING btree ("school_id","label");--> statement-breakpoint
 CREATE UNIQUE INDEX "schools_domain_key" ON "schools" USING btree ("domain");--> statement-breakpoint
 CREATE UNIQUE INDEX "students_user_id_key" ON "students" USING btree ("user_id");--> statement-breakpoint
@@ -132,4 +141,5 @@ CREATE UNIQUE INDEX "auth_tokens_key_hash_key" ON "auth_tokens" USING btree ("ke
 CREATE INDEX "auth_tokens_user_id_idx" ON "auth_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "social_accounts_provider_subject_key" ON "social_accounts" USING btree ("provider","subject");--> statement-breakpoint
 CREATE INDEX "one_time_keys_expires_at_idx" ON "one_time_keys" USING btree ("expires_at");--> statement-breakpoint
-CREATE INDEX "outbox_messages_to_address_idx" ON "outbox_messages" USING btree ("to_address");
+CREATE INDEX "outbox_messages_to_address_idx" ON "outbox_messages" USING btree ("to_address");--> statement-breakpoint
+CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at");

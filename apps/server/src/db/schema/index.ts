@@ -2,3 +2,4 @@ export * from './schools';
 export * from './users';
 export * from './auth';
 export * from './infra';
+export * from './notifications';

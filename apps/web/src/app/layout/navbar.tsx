@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import type { School } from '@school/shared/school/schemas';
+import { HEADER_PIN_OFFSET } from '@school/shared/ui/badge';
+import { Image } from '@/components/image';
+import { paths } from '@/config/paths';
+import { HowToButton } from '@/features/school/components/how-to-button';
+import { authModal } from '@/lib/auth-modal';
+import { useSession } from '@/lib/session';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+import { NotificationBell } from './notification-bell';
+
+/** The school's navigation bar (spec 1 §2), pinned once scrolled past 220 px. */
+export function Navbar({ school }: { school: School | undefined }) {
+  const session = useSession();
+  const [pinned, setPinned] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    const onScroll = () => setPinned(window.scrollY > HEADER_PIN_OFFSET);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  const links = (
+    <>
+      <li>
+        <NavLink to={paths.courses}>Courses</NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.bundles}>Course Bundles</NavLink>
+      </li>
+      {school?.faq_url && (
+        <li>
+          <NavLink to={paths.faqs}>FAQs</NavLink>
+        </li>
+      )}
+      {session && (
+        <li>
+          <NavLink to={paths.forums}>Forums</NavLink>
+        </li>
+      )}
+    </>
+  );
+
+  return (
+    <header className={`navbar ${pinned ? 'is-pinned' : ''}`} data-pinned={pinned}>
+      <div className="container navbar-inner">
+        <Link to={paths.home} className="brand" aria-label={`${school?.name ?? 'School'} home`}>
+          {school && <Image src={school.logo ?? undefined} alt="" width={40} height={40} />}
+          <span className="brand-name">{school?.name}</span>
+        </Link>
+        <nav aria-label="Main" className="nav-main">
+          <ul>{links}</ul>
+        </nav>
+        <div className="nav-actions">
+          {school?.how_to_video && <HowToButton videoUrl={school.how_to_video} />}
+          <ThemeToggle />
+          {session ? (
+            <>
+              <NotificationBell />
+              <UserMenu />
+            </>
+          ) : (
+            <div className="nav-auth">
+              <button type="button" className="btn btn-ghost" onClick={() => authModal.open('login')}>
+                Login
+              </button>
+              <button type="button" className="btn btn-primary" onClick={() => authModal.open('signup')}>
+                Sign up
+              </button>
+            </div>
+          )}
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden="true">☰</span>
+          </button>
+        </div>
+      </div>
+      <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu" hidden={!menuOpen} onClick={(event) => {
+        if ((event.target as HTMLElement).closest('a, button')) setMenuOpen(false);
+      }}>
+        <ul className="container">
+          {links}
+          {!session && (
+            <>
+              <li>
+                <button type="button" className="link" onClick={() => authModal.open('login')}>
+                  Login
+                </button>
+              </li>
+              <li>
+                <button type="button" className="link" onClick={() => authModal.open('signup')}>
+                  Sign up
+                </button>
+              </li>
+            </>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}

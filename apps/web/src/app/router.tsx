@@ -1,0 +1,55 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
+import { RootLayout } from './layout/root-layout';
+import { ProtectedRoute } from './protected-route';
+import { RouteError } from './route-error';
+
+/** A page loaded on first visit: the module and the name of its component. */
+function page<M>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+const placeholder = (title: string, trail: string) => async () => {
+  const { ComingSoon } = await import('@/features/placeholder/routes/coming-soon');
+  return { Component: () => <ComingSoon title={title} trail={trail} /> };
+};
+
+/** The route table of spec 3 §2, first match wins; each page is its own chunk. */
+const routes: RouteObject[] = [
+  { path: paths.coursePlayer(), errorElement: <RouteError />, lazy: placeholder('Course Player', 'Courses') },
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.notFound, lazy: page(() => import('@/features/errors/routes/not-found'), 'NotFound') },
+      { path: paths.infoPage, lazy: page(() => import('@/features/errors/routes/info-page'), 'InfoPage') },
+      { index: true, lazy: page(() => import('@/features/landing/routes/landing'), 'Landing') },
+      { path: paths.login, lazy: page(() => import('@/features/auth/routes/login-route'), 'LoginRoute') },
+      { path: paths.resetPassword(), lazy: page(() => import('@/features/auth/routes/reset-route'), 'ResetRoute') },
+      { path: paths.verified, lazy: page(() => import('@/features/auth/routes/verified'), 'Verified') },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          { path: '/student/:tab', lazy: page(() => import('@/features/student/routes/student-area'), 'StudentArea') },
+          { path: paths.coursePayment(), lazy: placeholder('Course Payment', 'Course') },
+          { path: paths.paymentInstruction(), lazy: placeholder('Payment Instructions', 'Payment') },
+          { path: paths.bundlePayment(), lazy: placeholder('Bundle Payment', 'Course Bundle') },
+          { path: paths.paymentResult, lazy: placeholder('Payment', 'Payment') },
+        ],
+      },
+      { path: paths.courses, lazy: placeholder('Courses', 'Courses') },
+      { path: paths.course(), lazy: placeholder('Course', 'Courses') },
+      { path: paths.bundles, lazy: placeholder('Course Bundles', 'Course Bundles') },
+      { path: paths.bundle(), lazy: placeholder('Course Bundle', 'Course Bundles') },
+      { path: paths.forums, lazy: placeholder('Forums', 'Forums') },
+      { path: paths.forumTopic(), lazy: placeholder('Forums', 'Forums') },
+      { path: paths.forumSearch, lazy: placeholder('Forums', 'Forums') },
+      { path: paths.faqs, lazy: page(() => import('@/features/faq/routes/faqs'), 'Faqs') },
+      { path: paths.tokenLogin(), lazy: page(() => import('@/features/auth/routes/token-login'), 'TokenLogin') },
+      { path: '*', lazy: page(() => import('@/features/errors/routes/not-found'), 'NotFound') },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

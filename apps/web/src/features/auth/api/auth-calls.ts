@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import type { EmailForm, LoginBody, ResetForm, SignupForm, TokenResponse } from '@school/shared/auth/schemas';
+import { api } from '@/lib/api-client';
+import { humanCheckToken } from '@/lib/human-check';
+
+type Message = { message: string };
+
+export const login = (body: LoginBody) => api<TokenResponse>('/api-token-auth/', { body });
+export const useLogin = () => useMutation({ mutationFn: login });
+
+export const register = async (body: SignupForm & { school: number }) =>
+  api<TokenResponse & { email: string }>('/student/register/', { body: { ...body, 'g-recaptcha-response': await humanCheckToken() } });
+export const useRegister = () => useMutation({ mutationFn: register });
+
+export const forgotPassword = async (body: EmailForm) =>
+  api<Message>('/account/forgot-password/', { body: { ...body, 'g-recaptcha-response': await humanCheckToken() } });
+export const useForgotPassword = () => useMutation({ mutationFn: forgotPassword });
+
+export const resetPassword = async (body: ResetForm & { uid_and_token_b64: string }) =>
+  api<Message>('/account/reset-password/', { body: { ...body, 'g-recaptcha-response': await humanCheckToken() } });
+export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
+
+export const resendEmail = async (email?: string) =>
+  api<Message>('/account/resend-email/', { body: { ...(email ? { email } : {}), 'g-recaptcha-response': await humanCheckToken() } });
+export const useResendEmail = () => useMutation({ mutationFn: resendEmail });
+
+export const verifyEmail = (key: string) => api<Message>('/account/verify-email/', { body: { key } });
+
+export const logout = () => api<Message>('/logout/', { method: 'POST', handleUnauthorized: false });
+
+export const socialLogin = (provider: 'google' | 'facebook', token: string) =>
+  api<TokenResponse>(`/account/login/${provider}/`, { body: provider === 'google' ? { id_token: token } : { access_token: token } });
+export const socialSignup = (provider: 'google' | 'facebook', token: string, schoolId: number) =>
+  api<TokenResponse>(`/account/signup/${provider}/`, { body: { token, role: 'ST', school_id: schoolId } });

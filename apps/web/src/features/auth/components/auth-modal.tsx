@@ -1,0 +1,81 @@
+import { Modal } from '@/components/modal';
+import { authModal, useAuthModal, type AuthForm } from '@/lib/auth-modal';
+import { useResendEmail } from '../api/auth-calls';
+import { readServerError } from '../api/server-errors';
+import { sessionMessages } from '@school/shared/auth/messages';
+import { useState } from 'react';
+import { ForgotForm } from './forgot-form';
+import { LoginForm } from './login-form';
+import { ResetForm } from './reset-form';
+import { SignupForm } from './signup-form';
+
+const titles: Record<AuthForm, string> = {
+  login: 'Welcome back!',
+  signup: 'Create an account',
+  forgot: 'Forgot Password',
+  reset: 'Reset Password',
+};
+
+/** The authentication modal: four forms and their success views (spec 1 §2). */
+export function AuthModal() {
+  const state = useAuthModal();
+  const open = state.form !== null;
+  const title = state.success === 'signup' ? "You're almost there!" : state.success === 'forgot' ? 'Email Confirmation' : state.success === 'reset' ? 'Password Reset' : titles[state.form ?? 'login'];
+
+  return (
+    <Modal open={open} onClose={authModal.close} title={title}>
+      {state.success === 'signup' && <SignupSent email={state.email ?? ''} />}
+      {state.success === 'forgot' && (
+        <p className="success-view">
+          We sent a password reset link to <strong>{state.email}</strong>. Open it to choose a new password.
+        </p>
+      )}
+      {state.success === 'reset' && (
+        <div className="success-view">
+          <p>Try logging in using your new password</p>
+          <button type="button" className="link" onClick={() => authModal.open('login')}>
+            Go back to Login
+          </button>
+        </div>
+      )}
+      {!state.success && state.form === 'login' && <LoginForm redirect={state.redirect} />}
+      {!state.success && state.form === 'signup' && <SignupForm />}
+      {!state.success && state.form === 'forgot' && <ForgotForm />}
+      {!state.success && state.form === 'reset' && <ResetForm token={state.resetToken ?? ''} />}
+    </Modal>
+  );
+}
+
+function SignupSent({ email }: { email: string }) {
+  const resend = useResendEmail();
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  async function onResend() {
+    setResult(null);
+    try {
+      await resend.mutateAsync(undefined);
+      setResult({ ok: true, text: 'Verification email sent.' });
+    } catch (error) {
+      const { fieldErrors, banner } = readServerError(error, ['email']);
+      setResult({ ok: false, text: `${sessionMessages.resendFailed} ${[banner, ...Object.values(fieldErrors)].filter(Boolean).join(' ')}`.trim() });
+    }
+  }
+  return (
+    <div className="success-view">
+      <p>Don't forget to verify your email</p>
+      <p>
+        <strong>{email}</strong>
+      </p>
+      <p>
+        Didn't get the email?{' '}
+        <button type="button" className="link" onClick={onResend} disabled={resend.isPending}>
+          Resend email
+        </button>
+      </p>
+      {result && (
+        <p className={`banner ${result.ok ? 'banner-success' : 'banner-error'}`} role={result.ok ? 'status' : 'alert'}>
+          {result.text}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { loginBodySchema, type LoginBody } from '@school/shared/auth/schemas';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/text-field';
+import { authModal } from '@/lib/auth-modal';
+import { saveSession, sessionFromToken } from '@/lib/session';
+import { useLogin } from '../api/auth-calls';
+import { FormBanner } from './form-banner';
+import { SocialButtons } from './social-buttons';
+import { useServerForm } from './use-server-form';
+
+/** Login has no client rules beyond presence (spec 1 §5); the server's errors show as banners. */
+const schema = loginBodySchema.pick({ username: true, password: true }).extend({ remember_me: loginBodySchema.shape.remember_me });
+
+export function LoginForm({ redirect }: { redirect?: string }) {
+  const { form, banner, setBanner, showServerError } = useServerForm<LoginBody>(schema, { username: '', password: '', remember_me: false }, ['username', 'password']);
+  const login = useLogin();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      const response = await login.mutateAsync(values);
+      saveSession(sessionFromToken(response), values.remember_me ?? false);
+      authModal.close();
+      // Reload what the page shows, now with the user's own data (spec 1 §4).
+      await queryClient.invalidateQueries();
+      if (redirect) navigate(redirect);
+    } catch (error) {
+      showServerError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="auth-form">
+      <FormBanner message={banner} />
+      <TextField label="Username or Email" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <label className="checkbox">
+        <input type="checkbox" {...form.register('remember_me')} /> Keep me logged in
+      </label>
+      <Button type="submit" label="Login account" busy={login.isPending} className="btn-block" />
+      <SocialButtons mode="login" />
+      <div className="auth-links">
+        <button type="button" className="link" onClick={() => authModal.open('forgot')}>
+          Forgot Password?
+        </button>
+        <span>
+          Don't have an account?{' '}
+          <button type="button" className="link" onClick={() => authModal.open('signup')}>
+            Sign up
+          </button>
+        </span>
+      </div>
+    </form>
+  );
+}

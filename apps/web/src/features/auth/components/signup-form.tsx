@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { signupFormSchema, type SignupForm as SignupValues } from '@school/shared/auth/schemas';
+import { REGISTRATION_REDIRECT_MS } from '@school/shared/ui/badge';
+import { Button } from '@/components/button';
+import { TextField } from '@/components/text-field';
+import { paths } from '@/config/paths';
+import { authModal } from '@/lib/auth-modal';
+import { useSchool } from '@/lib/school';
+import { saveSession, sessionFromToken } from '@/lib/session';
+import { useRegister } from '../api/auth-calls';
+import { FormBanner } from './form-banner';
+import { SocialButtons } from './social-buttons';
+import { useServerForm } from './use-server-form';
+
+export function SignupForm() {
+  const { form, banner, setBanner, showServerError } = useServerForm<SignupValues>(signupFormSchema, { username: '', email: '', password1: '', password2: '' });
+  const register = useRegister();
+  const { data: school } = useSchool();
+  const navigate = useNavigate();
+  const timer = useRef<number>(undefined);
+  const { errors } = form.formState;
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!school) return;
+    setBanner(null);
+    try {
+      const response = await register.mutateAsync({ ...values, school: school.id });
+      saveSession(sessionFromToken(response), false);
+      authModal.succeed('signup', { email: response.email });
+      // Registration goes on to the student profile after 2 seconds (spec 1 §4).
+      timer.current = window.setTimeout(() => navigate(paths.student('profile')), REGISTRATION_REDIRECT_MS);
+    } catch (error) {
+      showServerError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="auth-form">
+      <FormBanner message={banner} />
+      <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+      <TextField label="Email Address" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <TextField label="Password" type="password" autoComplete="new-password" error={errors.password1?.message} {...form.register('password1')} />
+      <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.password2?.message} {...form.register('password2')} />
+      <Button type="submit" label="Sign up" busy={register.isPending} className="btn-block" />
+      <SocialButtons mode="signup" />
+      <details className="terms">
+        <summary>By signing up you agree to the Terms of Use and Privacy Policy</summary>
+        <p>{school?.data_privacy}</p>
+        {school?.consent_form && <p>{school.consent_form}</p>}
+      </details>
+      <p className="auth-links">
+        <span>
+          Already have an account?{' '}
+          <button type="button" className="link" onClick={() => authModal.open('login')}>
+            Login
+          </button>
+        </span>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { useState } from 'react';
+import type { School } from '@school/shared/school/schemas';
+import { ResponseModal } from '@/components/response-modal';
+
+const seenKey = (school: School) => `announcement-seen:${school.id}`;
+
+/** The school's announcement, once per browser session, when its flag is on (spec 1 §1). */
+export function AnnouncementModal({ school }: { school: School }) {
+  const enabled = school.config.products.show_announcement && school.announcement !== null;
+  const [open, setOpen] = useState(() => enabled && sessionStorage.getItem(seenKey(school)) !== '1');
+  if (!enabled || !school.announcement) return null;
+  const close = () => {
+    sessionStorage.setItem(seenKey(school), '1');
+    setOpen(false);
+  };
+  return <ResponseModal open={open} type="announcement" title={school.announcement.title} message={<p>{school.announcement.body}</p>} onClose={close} />;
+}

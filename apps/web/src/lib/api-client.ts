@@ -1,0 +1,47 @@
+import type { ErrorBody } from '@school/shared/api/errors';
+import { storedToken } from './session';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | null,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => undefined;
+
+/** The app decides what a 401 means (spec 1 §4: log out); set once at start. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
+  onUnauthorized = handler;
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Leave a 401 to the caller instead of logging out (the token visit has its own message). */
+  handleUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+/** The one API client: JSON in and out, the stored token in the Authorization header. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const token = storedToken();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Token ${token}`;
+  const response = await fetch(`/api/v1${path}`, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401 && token && options.handleUnauthorized !== false) onUnauthorized();
+    throw new ApiError(response.status, body);
+  }
+  return body as T;
+}
