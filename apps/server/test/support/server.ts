@@ -16,8 +16,7 @@ export interface TestServer {
  * The real server on a free port, on PGlite in memory, or on the PostgreSQL database named by
  * TEST_DATABASE_URL (the test command creates a fresh one for each run).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const port = 0;
+export async function startServer(env: Record<string, string> = {}, port = 0): Promise<TestServer> {
   const config = loadConfig({
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     PGLITE_IN_MEMORY: 'true',

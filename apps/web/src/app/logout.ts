@@ -34,5 +34,7 @@ export function useLogout() {
 /** Any 401 while holding a token ends the session with the spec's message. */
 export function useUnauthorizedLogout() {
   const endSession = useEndSession();
-  useEffect(() => setUnauthorizedHandler(() => endSession(sessionMessages.sessionExpired)), [endSession]);
+  useEffect(() => {
+    setUnauthorizedHandler(() => endSession(sessionMessages.sessionExpired));
+  }, [endSession]);
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { RootLayout } from './layout/root-layout';
 import { ProtectedRoute } from './protected-route';
@@ -17,10 +18,11 @@ const placeholder = (title: string, trail: string) => async () => {
 
 /** The route table of spec 3 §2, first match wins; each page is its own chunk. */
 const routes: RouteObject[] = [
-  { path: paths.coursePlayer(), errorElement: <RouteError />, lazy: placeholder('Course Player', 'Courses') },
+  { path: paths.coursePlayer(), errorElement: <RouteError />, hydrateFallbackElement: <Loading />, lazy: placeholder('Course Player', 'Courses') },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <Loading />,
     children: [
       { path: paths.notFound, lazy: page(() => import('@/features/errors/routes/not-found'), 'NotFound') },
       { path: paths.infoPage, lazy: page(() => import('@/features/errors/routes/info-page'), 'InfoPage') },

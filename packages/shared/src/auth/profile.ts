@@ -20,9 +20,9 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** Initials for the avatar fallback: first letters of the first two words, else of the username. */
+/** Initials for the avatar fallback: first and last name, else the username's first letter. */
 export function initials(fullName: string, username: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean);
-  const source = words.length > 0 ? words.slice(0, 2).map((w) => w[0]) : [username[0] ?? '?'];
+  const source = words.length > 1 ? [words[0]![0], words.at(-1)![0]] : [(words[0] ?? username)[0] ?? '?'];
   return source.join('').toUpperCase();
 }

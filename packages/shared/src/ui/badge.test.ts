@@ -13,8 +13,9 @@ describe('badgeText', () => {
 });
 
 describe('initials', () => {
-  it('uses the first two names, else the username', () => {
-    expect(initials('Juan Dela Cruz', 'juan')).toBe('JD');
-    expect(initials('  ', 'maria')).toBe('M');
+  it('uses the first and last names, else the username', () => {
+    expect(initials('Juan Dela Cruz', 'juan')).toBe('JC');
+    expect(initials('Maria', 'mreyes')).toBe('M');
+    expect(initials('  ', 'zed')).toBe('Z');
   });
 });

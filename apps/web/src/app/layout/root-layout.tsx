@@ -21,8 +21,11 @@ export function RootLayout() {
   const theme = useTheme();
   useUnauthorizedLogout();
 
-  // The window scrolls to the top on every route change (spec 1 §2).
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // The window scrolls to the top on every route change (spec 1 §2). Braces: Chromium's scrollTo
+  // now returns a promise, which React would take for a clean-up function.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   useEffect(() => {
     if (!school.data) return;

@@ -6,6 +6,8 @@ import { authModal } from '@/lib/auth-modal';
 /** The link from the reset e-mail: opens the reset form over the landing page. */
 export function ResetRoute() {
   const { token = '' } = useParams();
-  useEffect(() => authModal.open('reset', { resetToken: token }), [token]);
+  useEffect(() => {
+    authModal.open('reset', { resetToken: token });
+  }, [token]);
   return <Navigate to={paths.home} replace />;
 }

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
+import { startApp, type E2eApp } from './support/app';
+import { closeAnnouncement, dialog, expectText, login, visible } from './support/ui';
+
+let app: E2eApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+const primaryOf = (page: import('playwright-core').Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim());
+
+describe('the school shell', () => {
+  it('shows each school on its own host with its name, colour, contacts and flags', async () => {
+    const { page } = await app.newPage();
+    await page.goto(app.origin('demo'));
+    await visible(page.getByRole('heading', { level: 1, name: 'Juris Academy' }));
+    expect(await primaryOf(page)).toBe('#1d4ed8');
+    expect(await page.title()).toBe('Juris Academy');
+    await closeAnnouncement(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Courses', 'Course Bundles', 'FAQs']);
+    const footer = page.getByRole('contentinfo');
+    await visible(footer.getByText('Mobile: +639171234567'));
+    await visible(footer.getByRole('link', { name: 'LinkedIn' }));
+    await visible(footer.getByText(`© ${new Date().getFullYear()} Juris Academy. All rights reserved.`));
+    await visible(footer.getByAltText('SchoolPlatform'));
+
+    await page.goto(app.origin('acme'));
+    await visible(page.getByRole('heading', { level: 1, name: 'Acme Training Institute' }));
+    expect(await primaryOf(page)).toBe('#b91c1c');
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Courses', 'Course Bundles']);
+    expect(await page.getByRole('button', { name: 'How To' }).count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await visible(page.getByRole('contentinfo').getByRole('link', { name: 'GitHub' }));
+  });
+
+  it('sends an unknown school and an unknown page to the not-found page', async () => {
+    const { page } = await app.newPage();
+    await page.goto(app.origin('nowhere'));
+    await page.waitForURL('**/error-404');
+    await expectText(page, "Oh snap, We can't find the page you are looking for!");
+    await page.goto(`${app.origin('demo')}/no/such/page`);
+    await closeAnnouncement(page);
+    await expectText(page, "Oh snap, We can't find the page you are looking for!");
+    await page.getByRole('link', { name: 'Back to the school dashboard' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Juris Academy' }));
+  });
+
+  it('keeps dark mode over a reload', async () => {
+    const { page } = await app.newPage();
+    await page.goto(app.origin('acme'));
+    const toggle = await visible(page.getByRole('button', { name: 'Dark mode' }));
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'Acme Training Institute' }));
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.getByRole('button', { name: 'Dark mode' }).getAttribute('aria-pressed')).toBe('true');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe('rgb(11, 17, 32)');
+  });
+
+  it("plays the school's how-to video and shows the FAQ page", async () => {
+    const { page } = await app.newPage();
+    await page.goto(app.origin('demo'));
+    await closeAnnouncement(page);
+    await page.getByRole('button', { name: 'How To' }).click();
+    const modal = await dialog(page, 'How To');
+    const duration = await modal.locator('video').evaluate(
+      (video: HTMLVideoElement) => new Promise<number>((resolve) => (video.readyState >= 1 ? resolve(video.duration) : video.addEventListener('loadedmetadata', () => resolve(video.duration)))),
+    );
+    expect(duration).toBeGreaterThan(3);
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('link', { name: 'FAQs' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }));
+    const frame = page.frameLocator('iframe[title="Juris Academy frequently asked questions"]');
+    await visible(frame.getByText('How many MCLE units do I need?'));
+  });
+
+  it('pins the header after 220 px and scrolls to the top on a route change', async () => {
+    const { page } = await app.newPage({ viewport: { width: 1280, height: 400 } });
+    await page.goto(app.origin('acme'));
+    const header = await visible(page.getByRole('banner'));
+    expect(await header.getAttribute('data-pinned')).toBe('false');
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.waitForFunction(() => document.querySelector('header.navbar')?.getAttribute('data-pinned') === 'true');
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await page.getByRole('link', { name: 'Courses', exact: true }).click();
+    await page.waitForURL('**/courses');
+    await page.waitForFunction(() => window.scrollY === 0);
+  });
+
+  it('fits a 360 px screen with a working mobile menu', async () => {
+    const { page } = await app.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(app.origin('acme'));
+    await visible(page.getByRole('heading', { level: 1, name: 'Acme Training Institute' }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = await visible(page.getByRole('navigation', { name: 'Mobile' }));
+    await menu.getByRole('button', { name: 'Sign up' }).click();
+    await dialog(page, 'Create an account');
+  });
+
+  it('shows Forums, the bell and the avatar menu only when logged in, and redirects protected routes', async () => {
+    const { page } = await app.newPage();
+    await page.goto(`${app.origin('demo')}/student/profile`);
+    await page.waitForURL(app.origin('demo') + '/');
+    await closeAnnouncement(page);
+    expect(await page.getByRole('link', { name: 'Forums' }).count()).toBe(0);
+    await login(page, 'student', DEMO_PASSWORD);
+    await visible(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Forums' }));
+    const bell = await visible(page.getByRole('button', { name: 'Notifications, 3 unread' }));
+    expect(await page.getByTestId('notification-badge').textContent()).toBe('3');
+    await bell.click();
+    await visible(page.getByRole('region', { name: 'Notifications' }).getByText('Compliance Period VIII is now open.', { exact: false }));
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await visible(page.getByRole('button', { name: 'Notifications', exact: true }));
+    await page.keyboard.press('Escape');
+
+    const avatar = page.getByRole('button', { name: 'Account menu for Maria Santos Reyes' });
+    expect(await avatar.textContent()).toBe('MR');
+    await avatar.click();
+    expect(await page.locator('#user-menu').getByRole('link').allTextContents()).toEqual(['My Profile', 'My Courses', 'My Classes', 'My Certificates']);
+    await page.getByRole('link', { name: 'My Profile' }).click();
+    await page.waitForURL('**/student/profile');
+    await visible(page.getByRole('heading', { level: 1, name: 'Basic Profile' }));
+  });
+});

@@ -1,0 +1,63 @@
+import net from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type TestServer } from '../../apps/server/test/support/server';
+
+const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface E2eApp {
+  server: TestServer;
+  browser: Browser;
+  /** http://{school}.localhost:{port} */
+  origin(school?: string): string;
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<{ page: Page; context: BrowserContext }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server with the built web app (PGlite in memory), and Debian's Chromium driven by
+ * playwright-core. Schools are reached as *.localhost, which Chromium resolves to this machine.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<E2eApp> {
+  const port = await freePort();
+  const server = await startServer({
+    PORT: String(port),
+    WEB_DIST_DIR: webDist,
+    SCHOOL_URL_TEMPLATE: `http://{domain}.localhost:${port}`,
+    HUMAN_CHECK_POW_COST: '2000',
+    ...env,
+  }, port);
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    origin: (school = 'demo') => `http://${school}.localhost:${port}`,
+    async newPage(options = {}) {
+      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return { page, context };
+    },
+    async close() {
+      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      await browser.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** Waits until the locator is visible (playwright-core has no auto-waiting assertions). */
+export async function visible(locator: Locator) {
+  await locator.first().waitFor({ state: 'visible' });
+  return locator.first();
+}
+
+/** Waits for the error under the field with this label and answers its text. */
+export async function fieldError(scope: Locator, label: string) {
+  const field = scope.locator('.field').filter({ has: scope.getByLabel(label, { exact: true }) });
+  const error = await visible(field.locator('.field-error'));
+  return (await error.textContent())?.trim();
+}
+
+export async function expectText(page: Page, text: string) {
+  await visible(page.getByText(text, { exact: true }));
+}
+
+export async function dialog(page: Page, name: string) {
+  return visible(page.getByRole('dialog', { name }));
+}
+
+export async function toast(page: Page, text: string) {
+  const item = await visible(page.locator('[data-sonner-toast]').filter({ hasText: text }));
+  expect(await item.textContent()).toContain(text);
+}
+
+export async function openLogin(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
+  return dialog(page, 'Welcome back!');
+}
+
+export async function login(page: Page, username: string, password: string) {
+  const modal = await openLogin(page);
+  await modal.getByLabel('Username or Email').fill(username);
+  await modal.getByLabel('Password', { exact: true }).fill(password);
+  await modal.getByRole('button', { name: 'Login account' }).click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
+/** The demo school greets each new browser session with its announcement; close it first. */
+export async function closeAnnouncement(page: Page) {
+  const modal = await dialog(page, 'MCLE Compliance Period VIII');
+  await modal.getByRole('button', { name: 'Okay' }).click();
+  await modal.waitFor({ state: 'hidden' });
+}
