@@ -9,7 +9,7 @@ export async function visible(locator: Locator) {
 
 /** Waits for the error under the field with this label and answers its text. */
 export async function fieldError(scope: Locator, label: string) {
-  const field = scope.locator('.field').filter({ has: scope.getByLabel(label, { exact: true }) });
+  const field = scope.locator('.field').filter({ has: scope.page().getByLabel(label, { exact: true }) });
   const error = await visible(field.locator('.field-error'));
   return (await error.textContent())?.trim();
 }

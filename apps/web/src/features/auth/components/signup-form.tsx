@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { signupFormSchema, type SignupForm as SignupValues } from '@school/shared/auth/schemas';
 import { REGISTRATION_REDIRECT_MS } from '@school/shared/ui/badge';
@@ -18,10 +17,7 @@ export function SignupForm() {
   const register = useRegister();
   const { data: school } = useSchool();
   const navigate = useNavigate();
-  const timer = useRef<number>(undefined);
   const { errors } = form.formState;
-
-  useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!school) return;
@@ -30,8 +26,9 @@ export function SignupForm() {
       const response = await register.mutateAsync({ ...values, school: school.id });
       saveSession(sessionFromToken(response), false);
       authModal.succeed('signup', { email: response.email });
-      // Registration goes on to the student profile after 2 seconds (spec 1 §4).
-      timer.current = window.setTimeout(() => navigate(paths.student('profile')), REGISTRATION_REDIRECT_MS);
+      // Registration goes on to the student profile after 2 seconds (spec 1 §4), while the success
+      // view stays open over it; the form itself is already gone, so the timer is not tied to it.
+      window.setTimeout(() => navigate(paths.student('profile')), REGISTRATION_REDIRECT_MS);
     } catch (error) {
       showServerError(error);
     }

@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startApp, type E2eApp } from './support/app';
+import { closeAnnouncement, dialog, openLogin } from './support/ui';
+
+let app: E2eApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+/** Serious and critical axe-core violations, with the offending selectors for the failure message. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('accessibility (axe-core)', () => {
+  it.each(['light', 'dark'])('the landing page in %s mode', async (theme) => {
+    const { page, context } = await app.newPage();
+    await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.goto(app.origin('demo'));
+    expect(await seriousViolations(page), 'with the announcement').toEqual([]);
+    await closeAnnouncement(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('each auth form', async () => {
+    const { page } = await app.newPage();
+    await page.goto(app.origin('acme'));
+    const login = await openLogin(page);
+    expect(await seriousViolations(page), 'login').toEqual([]);
+    await login.getByRole('button', { name: 'Login account' }).click();
+    await login.getByRole('button', { name: 'Sign up' }).click();
+    const signup = await dialog(page, 'Create an account');
+    await signup.getByRole('button', { name: 'Sign up' }).click();
+    await signup.locator('.field-error').first().waitFor();
+    expect(await seriousViolations(page), 'sign up with errors').toEqual([]);
+    await signup.getByRole('button', { name: 'Login' }).click();
+    await (await dialog(page, 'Welcome back!')).getByRole('button', { name: 'Forgot Password?' }).click();
+    await dialog(page, 'Forgot Password');
+    expect(await seriousViolations(page), 'forgot').toEqual([]);
+    await page.goto(`${app.origin('acme')}/reset_password/abc`);
+    await dialog(page, 'Reset Password');
+    expect(await seriousViolations(page), 'reset').toEqual([]);
+  });
+
+  it('the not-found page', async () => {
+    const { page } = await app.newPage();
+    await page.goto(`${app.origin('acme')}/missing`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { sessionMessages } from '@school/shared/auth/messages';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
+import { unique } from '../apps/server/test/support/factories';
+import { client } from '../apps/server/test/support/http';
+import { startFakeSocialProvider } from '../apps/server/test/support/fake-social-provider';
+import { startApp, type E2eApp } from './support/app';
+import { closeAnnouncement, dialog, login, openLogin, toast, visible } from './support/ui';
+
+let app: E2eApp;
+let provider: Awaited<ReturnType<typeof startFakeSocialProvider>>;
+beforeAll(async () => {
+  provider = await startFakeSocialProvider({ googleClientId: 'e2e-client', facebookAppId: '777', facebookAppSecret: 'e2e-secret' });
+  app = await startApp(provider.env);
+});
+afterAll(async () => {
+  await app.close();
+  await provider.close();
+});
+
+/** Opens the newest message to an address in the dev mailbox and follows its button. */
+async function followMailLink(page: Page, to: string, subject: string, button: string) {
+  await page.goto(`${app.origin('acme')}/dev/mailbox?to=${encodeURIComponent(to)}`);
+  await page.getByRole('link', { name: subject }).first().click();
+  await visible(page.getByRole('region', { name: 'Message' }));
+  const href = await page.getByRole('link', { name: button }).getAttribute('href');
+  expect(href).toMatch(new RegExp(`^${app.origin('acme')}/`));
+  await page.goto(href!);
+}
+
+describe('sign up, verify, log out, log in', () => {
+  it('goes from sign-up through the mailed link to a verified profile', async () => {
+    const { page } = await app.newPage();
+    const username = unique('e2e');
+    const email = `${username}@example.com`;
+    await page.goto(app.origin('acme'));
+    await page.getByRole('banner').getByRole('button', { name: 'Sign up', exact: true }).click();
+    const modal = await dialog(page, 'Create an account');
+    await modal.getByLabel('Username').fill(username);
+    await modal.getByLabel('Email Address').fill(email);
+    await modal.getByLabel('Password', { exact: true }).fill('secret123');
+    await modal.getByLabel('Confirm Password').fill('secret123');
+    await modal.getByRole('button', { name: 'Sign up' }).click();
+
+    const sent = await dialog(page, "You're almost there!");
+    await visible(sent.getByText("Don't forget to verify your email"));
+    await visible(sent.getByText(email));
+    await sent.getByRole('button', { name: 'Resend email' }).click();
+    await visible(sent.getByText('Verification email sent.'));
+    // Registration goes on to the profile after 2 seconds, logged in as a student.
+    await page.waitForURL('**/student/profile', { timeout: 5000 });
+    expect(await page.evaluate(() => sessionStorage.getItem('role'))).toBe('ST');
+    await sent.getByRole('button', { name: 'Close' }).click();
+
+    await followMailLink(page, email, 'Verify your email for Acme Training Institute', 'Verify Email');
+    await page.waitForURL('**/student/profile?verified=1');
+    const banner = await visible(page.getByRole('link', { name: sessionMessages.verifiedBanner }));
+    await banner.click();
+
+    await page.getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await toast(page, sessionMessages.loggedOut);
+    await page.waitForURL(app.origin('acme') + '/');
+    await login(page, username, 'secret123');
+    await visible(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Forums' }));
+  });
+
+  it('resets a forgotten password through the mailed link', async () => {
+    const api = client(app.server.url);
+    const username = unique('fp');
+    const { humanToken } = await import('../apps/server/test/support/human');
+    await api.post('/api/v1/student/register/', { username, email: `${username}@example.com`, password1: 'oldpass123', password2: 'oldpass123', 'g-recaptcha-response': await humanToken(app.server.url) }, { host: 'acme.localhost' });
+
+    const { page } = await app.newPage();
+    await page.goto(app.origin('acme'));
+    const loginModal = await openLogin(page);
+    await loginModal.getByRole('button', { name: 'Forgot Password?' }).click();
+    const forgot = await dialog(page, 'Forgot Password');
+    await forgot.getByLabel('Email Address').fill(`${username}@example.com`);
+    await forgot.getByRole('button', { name: 'Send' }).click();
+    await dialog(page, 'Email Confirmation');
+
+    await followMailLink(page, `${username}@example.com`, 'Reset your Acme Training Institute password', 'Reset Password');
+    const reset = await dialog(page, 'Reset Password');
+    await reset.getByLabel('New Password').fill('newpass456');
+    await reset.getByLabel('Confirm Password').fill('newpass456');
+    await reset.getByRole('button', { name: 'Send' }).click();
+    const done = await dialog(page, 'Password Reset');
+    await visible(done.getByText('Try logging in using your new password'));
+    await done.getByRole('button', { name: 'Go back to Login' }).click();
+    const again = await dialog(page, 'Welcome back!');
+    await again.getByLabel('Username or Email').fill(username);
+    await again.getByLabel('Password', { exact: true }).fill('newpass456');
+    await again.getByRole('button', { name: 'Login account' }).click();
+    await visible(page.getByRole('button', { name: /^Account menu/ }));
+  });
+});
+
+describe('token visits and expired sessions', () => {
+  it('/auth/{token} logs in and goes to the redirect path, or to /courses', async () => {
+    const token = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'student', password: DEMO_PASSWORD })).body.token;
+    const { page } = await app.newPage();
+    await page.goto(`${app.origin('acme')}/auth/${token}?redirect=${encodeURIComponent('acme.localhost/student/profile')}`);
+    await page.waitForURL('**/student/profile');
+    await visible(page.getByRole('button', { name: 'Account menu for Maria Santos Reyes' }));
+    expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('ST');
+
+    const { page: second } = await app.newPage();
+    await second.goto(`${app.origin('acme')}/auth/${token}`);
+    await second.waitForURL('**/courses');
+  });
+
+  it('/auth/{token} with a bad token says so and clears the session', async () => {
+    const { page } = await app.newPage();
+    await page.goto(`${app.origin('acme')}/auth/${'x'.repeat(43)}`);
+    await toast(page, sessionMessages.invalidToken);
+    await page.waitForURL(app.origin('acme') + '/');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('logs out with the expiry message when the server refuses the token', async () => {
+    const { page } = await app.newPage();
+    await page.goto(app.origin('demo'));
+    await closeAnnouncement(page);
+    await login(page, 'student', DEMO_PASSWORD);
+    const token = await page.evaluate(() => sessionStorage.getItem('token'));
+    await client(app.server.url).post('/api/v1/logout/', {}, { token: token! });
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await toast(page, sessionMessages.sessionExpired);
+    await visible(page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }));
+  });
+});
+
+describe('social sign-in', () => {
+  it('signs up with Google through the provider and lands on the profile', async () => {
+    const sub = unique('g');
+    provider.chooseUser({ sub, email: `${sub}@gmail.example`, given_name: 'Ana', family_name: 'Luna' });
+    const { page } = await app.newPage();
+    await page.goto(app.origin('demo'));
+    await closeAnnouncement(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign up', exact: true }).click();
+    const modal = await dialog(page, 'Create an account');
+    await modal.getByRole('button', { name: 'Sign up with Google' }).click();
+    await toast(page, sessionMessages.accountCreated);
+    await page.waitForURL('**/student/profile', { timeout: 5000 });
+    await visible(page.getByRole('button', { name: 'Account menu for Ana Luna' }));
+  });
+
+  it('logs in with Facebook, and offers no social buttons where the school has them off', async () => {
+    const sub = unique('f');
+    const api = client(app.server.url);
+    const demoId = (await api.get('/api/v1/school/demo/')).body.id;
+    await api.post('/api/v1/account/signup/facebook/', { token: provider.facebookToken({ sub, email: `${sub}@fb.example` }), role: 'ST', school_id: demoId });
+    provider.chooseUser({ sub, email: `${sub}@fb.example` });
+    const { page } = await app.newPage();
+    await page.goto(app.origin('demo'));
+    await closeAnnouncement(page);
+    const modal = await openLogin(page);
+    await modal.getByRole('button', { name: 'Continue with Facebook' }).click();
+    await page.waitForURL(app.origin('demo') + '/');
+    await visible(page.getByRole('button', { name: /^Account menu/ }));
+
+    const { page: acme } = await app.newPage();
+    await acme.goto(app.origin('acme'));
+    const acmeLogin = await openLogin(acme);
+    expect(await acmeLogin.getByRole('button', { name: /with (Google|Facebook)/ }).count()).toBe(0);
+  });
+});
