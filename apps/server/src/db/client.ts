@@ -43,6 +43,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 async function openPostgres(url: string): Promise<Database> {
   await migratePostgres(url);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not take the process down.
+  pool.on('error', (error) => console.error('idle PostgreSQL connection closed:', error.message));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }

@@ -1,0 +1,103 @@
+/**
+ * Benchmarks GET /school/{domain}/ and POST /api-token-auth/ with autocannon against a real server
+ * process, on PGlite and on PostgreSQL, after seeding a large data set. Prints numbers only.
+ *
+ *   npm run bench                       # both databases (PostgreSQL at 127.0.0.1:5432 or BENCH_PG_ADMIN_URL)
+ *   BENCH_SECONDS=20 npm run bench      # longer runs
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client';
+import { seedDemo } from '../apps/server/src/seed/seed-demo';
+import { seedLarge } from './seed-large';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const counts = { schools: Number(process.env.BENCH_SCHOOLS ?? 1000), users: Number(process.env.BENCH_USERS ?? 100_000) };
+const root = path.resolve(import.meta.dirname, '..');
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', SECRET_KEY: 'bench-secret-key-0123456789-0123456789', THROTTLE_MAX: '100000000', WEB_DIST_DIR: '/nonexistent' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    const ok = await fetch(`${url}/api/v1/school/demo/`).then((r) => r.ok, () => false);
+    if (ok) return { url, child };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+async function measure(title: string, options: autocannon.Options) {
+  const result = await autocannon({ connections: 10, duration: seconds, ...options });
+  const errors = result.non2xx + result.errors;
+  console.log(
+    `${title.padEnd(44)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(5)} ms   p99 ${String(result.latency.p99).padStart(5)} ms${errors ? `   (${errors} errors)` : ''}`,
+  );
+}
+
+async function benchmark(kind: string, env: Record<string, string>) {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? '' });
+  await seedDemo(database.db);
+  await seedLarge(database.db, counts);
+  await database.close();
+
+  const { url, child } = await startServer(env);
+  try {
+    console.log(`\n${kind}: ${counts.schools} extra schools, ${counts.users} extra accounts, ${seconds} s per run, 10 connections`);
+    await measure('GET /api/v1/school/demo/', { url: `${url}/api/v1/school/demo/` });
+    await measure('GET /api/v1/school/bench777.example.com/', { url: `${url}/api/v1/school/bench777.example.com/` });
+    await measure('POST /api/v1/api-token-auth/ (scrypt)', {
+      url: `${url}/api/v1/api-token-auth/`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'benchuser4242', password: 'bench-pass-1' }),
+    });
+  } finally {
+    await new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill();
+    });
+  }
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+try {
+  await benchmark('PGlite', { DATA_DIR: dataDir });
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
+const reachable = await admin.connect().then(() => true, () => false);
+if (!reachable) {
+  console.log(`\nPostgreSQL: not reachable at ${adminUrl}; set BENCH_PG_ADMIN_URL to include it.`);
+} else {
+  const name = `platform_bench_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  try {
+    await benchmark('PostgreSQL', { DATABASE_URL: adminUrl.replace(/\/[^/]*$/, `/${name}`) });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
