@@ -1,3 +1,4 @@
+/// <reference path="./types/fastify.d.ts" />
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
