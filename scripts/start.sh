@@ -16,6 +16,7 @@ if [ -z "${SECRET_KEY:-}" ]; then
   export SECRET_KEY
 fi
 port="${PORT:-3000}"
-export SCHOOL_URL_TEMPLATE="${SCHOOL_URL_TEMPLATE:-http://{domain}.localhost:$port}"
+template='http://{domain}.localhost:'"$port"
+export SCHOOL_URL_TEMPLATE="${SCHOOL_URL_TEMPLATE:-$template}"
 log "starting on http://localhost:$port (demo: http://demo.localhost:$port, acme: http://acme.localhost:$port)"
 exec node --import tsx apps/server/src/main.ts
