@@ -1,14 +1,5 @@
-import type { ErrorBody } from '@school/shared/api/errors';
+import { ApiError } from './api-error';
 import { storedToken } from './session';
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ErrorBody | null,
-  ) {
-    super(`HTTP ${status}`);
-  }
-}
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => undefined;

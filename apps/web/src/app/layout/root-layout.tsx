@@ -5,7 +5,7 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { AuthModal } from '@/features/auth/components/auth-modal';
 import { AnnouncementModal } from '@/features/school/components/announcement-modal';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { useSchool } from '@/lib/school';
 import { applySchoolColor, useTheme } from '@/lib/theme';
 import { isSupportedBrowser } from '@/lib/browser-support';

@@ -1,5 +1,5 @@
 import { sessionMessages } from '@school/shared/auth/messages';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 /**
  * Splits a failed call into field errors and a banner (spec 1 §8): 500 gives the generic text,

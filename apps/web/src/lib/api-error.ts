@@ -1,0 +1,11 @@
+import type { ErrorBody } from '@school/shared/api/errors';
+
+/** A non-2xx answer: its status and its body, if the body was JSON. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | null,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
