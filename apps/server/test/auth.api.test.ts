@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages, serverMessages } from '@school/shared/auth/messages';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
-import { client } from './support/http';
 import { humanToken } from './support/human';
 import { lastMail, linkIn, PASSWORD, registerStudent, unique } from './support/factories';
-import { startServer, type TestServer } from './support/server';
+import { serverForFile } from './support/server';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server.url);
-});
-afterAll(() => server.close());
+const ctx = serverForFile();
 
-const login = (username: string, password: string, extra: object = {}) => api.post('/api/v1/api-token-auth/', { username, password, ...extra });
+const login = (username: string, password: string, extra: object = {}) => ctx.api.post('/api/v1/api-token-auth/', { username, password, ...extra });
 
 describe('POST /api-token-auth/', () => {
   it('logs in by username or by email and answers token, student_id, id and role', async () => {
@@ -45,7 +38,7 @@ describe('POST /api-token-auth/', () => {
   it('lets an unverified student log in (the enrolment gate asks for verification)', async () => {
     const res = await login('newstudent', DEMO_PASSWORD);
     expect(res.status).toBe(200);
-    const profile = await api.get('/api/v1/account/profile/', { token: res.body.token });
+    const profile = await ctx.api.get('/api/v1/account/profile/', { token: res.body.token });
     expect(profile.body).toMatchObject({ username: 'newstudent', is_verified: false, step: '1' });
   });
 
@@ -62,7 +55,7 @@ describe('POST /api-token-auth/', () => {
 describe('GET /account/profile/ and POST /logout/', () => {
   it('answers the profile of the token holder', async () => {
     const { body } = await login('student', DEMO_PASSWORD);
-    const profile = await api.get('/api/v1/account/profile/', { token: body.token });
+    const profile = await ctx.api.get('/api/v1/account/profile/', { token: body.token });
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({
       id: body.id,
@@ -79,25 +72,25 @@ describe('GET /account/profile/ and POST /logout/', () => {
   it('revokes the token on logout, leaving other sessions alone', async () => {
     const first = (await login('student', DEMO_PASSWORD)).body.token;
     const second = (await login('student', DEMO_PASSWORD)).body.token;
-    expect(await api.post('/api/v1/logout/', undefined, { token: first })).toMatchObject({ status: 200 });
-    expect((await api.get('/api/v1/account/profile/', { token: first })).status).toBe(401);
-    expect((await api.post('/api/v1/logout/', undefined, { token: first })).status).toBe(401);
-    expect((await api.get('/api/v1/account/profile/', { token: second })).status).toBe(200);
+    expect(await ctx.api.post('/api/v1/logout/', undefined, { token: first })).toMatchObject({ status: 200 });
+    expect((await ctx.api.get('/api/v1/account/profile/', { token: first })).status).toBe(401);
+    expect((await ctx.api.post('/api/v1/logout/', undefined, { token: first })).status).toBe(401);
+    expect((await ctx.api.get('/api/v1/account/profile/', { token: second })).status).toBe(200);
   });
 
   it('refuses logout without a token', async () => {
-    expect((await api.post('/api/v1/logout/')).status).toBe(401);
+    expect((await ctx.api.post('/api/v1/logout/')).status).toBe(401);
   });
 });
 
 describe('POST /student/register/ and e-mail verification', () => {
   it('creates a student, logs them in and mails a verification link on the school host', async () => {
-    const student = await registerStudent(server.url, { host: 'acme.localhost' });
+    const student = await registerStudent(ctx.server.url, { host: 'acme.localhost' });
     expect(student).toMatchObject({ role: 'ST', student_id: expect.any(Number), email: student.email });
-    const profile = await api.get('/api/v1/account/profile/', { token: student.token });
+    const profile = await ctx.api.get('/api/v1/account/profile/', { token: student.token });
     expect(profile.body).toMatchObject({ is_verified: false, step: '1', school: { domain: 'acme' } });
 
-    const mail = await lastMail(server.url, student.email);
+    const mail = await lastMail(ctx.server.url, student.email);
     expect(mail.subject).toBe('Verify your email for Acme Training Institute');
     expect(mail.from).toContain('Acme Training Institute');
     expect(mail.html).toContain('Acme Training Institute');
@@ -106,17 +99,17 @@ describe('POST /student/register/ and e-mail verification', () => {
     expect(link.pathname).toBe('/student/verified/');
 
     const key = link.searchParams.get('key')!;
-    expect(await api.post('/api/v1/account/verify-email/', { key })).toMatchObject({ status: 200 });
-    expect((await api.get('/api/v1/account/profile/', { token: student.token })).body.is_verified).toBe(true);
+    expect(await ctx.api.post('/api/v1/account/verify-email/', { key })).toMatchObject({ status: 200 });
+    expect((await ctx.api.get('/api/v1/account/profile/', { token: student.token })).body.is_verified).toBe(true);
     // The link works once.
-    expect(await api.post('/api/v1/account/verify-email/', { key })).toMatchObject({
+    expect(await ctx.api.post('/api/v1/account/verify-email/', { key })).toMatchObject({
       status: 400,
       body: { key: [serverMessages.verifyLinkInvalid] },
     });
   });
 
   it('applies the form rules on the server with the same messages', async () => {
-    const res = await api.post('/api/v1/student/register/', { username: '', email: 'nope', password1: '12345678', password2: 'x' });
+    const res = await ctx.api.post('/api/v1/student/register/', { username: '', email: 'nope', password1: '12345678', password2: 'x' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       username: [authMessages.usernameRequired],
@@ -127,8 +120,8 @@ describe('POST /student/register/ and e-mail verification', () => {
   });
 
   it('refuses a taken username or email, whatever their case', async () => {
-    const human = await humanToken(server.url);
-    const res = await api.post('/api/v1/student/register/', {
+    const human = await humanToken(ctx.server.url);
+    const res = await ctx.api.post('/api/v1/student/register/', {
       username: 'STUDENT',
       email: 'Student@Example.com',
       password1: PASSWORD,
@@ -140,12 +133,12 @@ describe('POST /student/register/ and e-mail verification', () => {
   });
 
   it('refuses a username with spaces or symbols', async () => {
-    const res = await api.post('/api/v1/student/register/', {
+    const res = await ctx.api.post('/api/v1/student/register/', {
       username: 'bad name!',
       email: `${unique()}@example.com`,
       password1: PASSWORD,
       password2: PASSWORD,
-      'g-recaptcha-response': await humanToken(server.url),
+      'g-recaptcha-response': await humanToken(ctx.server.url),
     });
     expect(res.body).toEqual({ username: [serverMessages.usernameInvalid] });
   });
@@ -159,10 +152,10 @@ describe('POST /student/register/ and e-mail verification', () => {
       'g-recaptcha-response': human,
     });
     const failed = { status: 400, body: { non_field_errors: [serverMessages.humanCheckFailed] } };
-    expect(await api.post('/api/v1/student/register/', body())).toMatchObject(failed);
-    expect(await api.post('/api/v1/student/register/', body('bm90LWEtdG9rZW4='))).toMatchObject(failed);
+    expect(await ctx.api.post('/api/v1/student/register/', body())).toMatchObject(failed);
+    expect(await ctx.api.post('/api/v1/student/register/', body('bm90LWEtdG9rZW4='))).toMatchObject(failed);
 
-    const token = await humanToken(server.url);
+    const token = await humanToken(ctx.server.url);
     const tamper = (change: (payload: any) => void) => {
       const payload = JSON.parse(Buffer.from(token, 'base64').toString());
       change(payload);
@@ -171,21 +164,21 @@ describe('POST /student/register/ and e-mail verification', () => {
     const flip = (hex: string) => (hex[0] === '0' ? '1' : '0') + hex.slice(1);
     const wrongKey = tamper((p) => (p.solution.derivedKey = flip(p.solution.derivedKey)));
     const easierChallenge = tamper((p) => (p.challenge.parameters.keyPrefix = '0'));
-    expect(await api.post('/api/v1/student/register/', body(wrongKey))).toMatchObject(failed);
-    expect(await api.post('/api/v1/student/register/', body(easierChallenge))).toMatchObject(failed);
+    expect(await ctx.api.post('/api/v1/student/register/', body(wrongKey))).toMatchObject(failed);
+    expect(await ctx.api.post('/api/v1/student/register/', body(easierChallenge))).toMatchObject(failed);
 
-    expect((await api.post('/api/v1/student/register/', body(token))).status).toBe(201);
-    expect(await api.post('/api/v1/student/register/', body(token))).toMatchObject(failed);
+    expect((await ctx.api.post('/api/v1/student/register/', body(token))).status).toBe(201);
+    expect(await ctx.api.post('/api/v1/student/register/', body(token))).toMatchObject(failed);
   });
 
   it('refuses a school id that is not the school of the site', async () => {
-    const res = await api.post('/api/v1/student/register/', {
+    const res = await ctx.api.post('/api/v1/student/register/', {
       username: unique(),
       email: `${unique()}@example.com`,
       password1: PASSWORD,
       password2: PASSWORD,
       school: 999999,
-      'g-recaptcha-response': await humanToken(server.url),
+      'g-recaptcha-response': await humanToken(ctx.server.url),
     });
     expect(res.body).toEqual({ school: ['Invalid school.'] });
   });
@@ -194,12 +187,12 @@ describe('POST /student/register/ and e-mail verification', () => {
     const username = unique('race');
     const attempts = await Promise.all(
       Array.from({ length: 5 }, async () =>
-        api.post('/api/v1/student/register/', {
+        ctx.api.post('/api/v1/student/register/', {
           username,
           email: `${username}@example.com`,
           password1: PASSWORD,
           password2: PASSWORD,
-          'g-recaptcha-response': await humanToken(server.url),
+          'g-recaptcha-response': await humanToken(ctx.server.url),
         }),
       ),
     );
@@ -210,53 +203,53 @@ describe('POST /student/register/ and e-mail verification', () => {
 
 describe('POST /account/resend-email/', () => {
   it("re-sends the caller's verification mail, once verified refuses", async () => {
-    const student = await registerStudent(server.url);
-    const before = await lastMail(server.url, student.email);
-    const res = await api.post('/api/v1/account/resend-email/', { 'g-recaptcha-response': await humanToken(server.url) }, { token: student.token });
+    const student = await registerStudent(ctx.server.url);
+    const before = await lastMail(ctx.server.url, student.email);
+    const res = await ctx.api.post('/api/v1/account/resend-email/', { 'g-recaptcha-response': await humanToken(ctx.server.url) }, { token: student.token });
     expect(res).toMatchObject({ status: 200, body: { message: serverMessages.resendSent } });
-    const after = await lastMail(server.url, student.email);
+    const after = await lastMail(ctx.server.url, student.email);
     expect(linkIn(after.text).href).not.toBe(linkIn(before.text).href);
 
-    await api.post('/api/v1/account/verify-email/', { key: linkIn(after.text).searchParams.get('key') });
-    const again = await api.post('/api/v1/account/resend-email/', { 'g-recaptcha-response': await humanToken(server.url) }, { token: student.token });
+    await ctx.api.post('/api/v1/account/verify-email/', { key: linkIn(after.text).searchParams.get('key') });
+    const again = await ctx.api.post('/api/v1/account/resend-email/', { 'g-recaptcha-response': await humanToken(ctx.server.url) }, { token: student.token });
     expect(again).toMatchObject({ status: 400, body: { non_field_errors: [serverMessages.alreadyVerified] } });
   });
 
   it('answers an anonymous caller the same for known and unknown addresses', async () => {
-    const known = await api.post('/api/v1/account/resend-email/', { email: 'newstudent@example.com', 'g-recaptcha-response': await humanToken(server.url) });
-    const unknown = await api.post('/api/v1/account/resend-email/', { email: `${unique()}@example.com`, 'g-recaptcha-response': await humanToken(server.url) });
+    const known = await ctx.api.post('/api/v1/account/resend-email/', { email: 'newstudent@example.com', 'g-recaptcha-response': await humanToken(ctx.server.url) });
+    const unknown = await ctx.api.post('/api/v1/account/resend-email/', { email: `${unique()}@example.com`, 'g-recaptcha-response': await humanToken(ctx.server.url) });
     expect(known.body).toEqual(unknown.body);
-    expect((await lastMail(server.url, 'newstudent@example.com')).subject).toBe('Verify your email for Juris Academy');
+    expect((await lastMail(ctx.server.url, 'newstudent@example.com')).subject).toBe('Verify your email for Juris Academy');
   });
 
   it('needs the human check', async () => {
-    const res = await api.post('/api/v1/account/resend-email/', { email: 'newstudent@example.com' });
+    const res = await ctx.api.post('/api/v1/account/resend-email/', { email: 'newstudent@example.com' });
     expect(res.body).toEqual({ non_field_errors: [serverMessages.humanCheckFailed] });
   });
 });
 
 describe('forgot and reset password', () => {
   async function resetLink(email: string) {
-    const res = await api.post('/api/v1/account/forgot-password/', { email, 'g-recaptcha-response': await humanToken(server.url) });
+    const res = await ctx.api.post('/api/v1/account/forgot-password/', { email, 'g-recaptcha-response': await humanToken(ctx.server.url) });
     expect(res).toMatchObject({ status: 200, body: { message: serverMessages.forgotSent } });
-    const link = linkIn((await lastMail(server.url, email)).text);
+    const link = linkIn((await lastMail(ctx.server.url, email)).text);
     expect(link.pathname).toMatch(/^\/reset_password\/[A-Za-z0-9_-]+$/);
     return link.pathname.split('/').pop()!;
   }
 
   const reset = async (uid: string, password: string, confirm = password) =>
-    api.post('/api/v1/account/reset-password/', {
+    ctx.api.post('/api/v1/account/reset-password/', {
       password,
       password_confirm: confirm,
       uid_and_token_b64: uid,
-      'g-recaptcha-response': await humanToken(server.url),
+      'g-recaptcha-response': await humanToken(ctx.server.url),
     });
 
   it('resets through the mailed single-use link and revokes every session', async () => {
-    const student = await registerStudent(server.url);
+    const student = await registerStudent(ctx.server.url);
     const uid = await resetLink(student.email);
     expect(await reset(uid, 'newpass123')).toMatchObject({ status: 200 });
-    expect((await api.get('/api/v1/account/profile/', { token: student.token })).status).toBe(401);
+    expect((await ctx.api.get('/api/v1/account/profile/', { token: student.token })).status).toBe(401);
     expect((await login(student.username, student.password)).status).toBe(400);
     expect((await login(student.username, 'newpass123')).status).toBe(200);
 
@@ -265,11 +258,11 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses an expired link', async () => {
-    const student = await registerStudent(server.url);
+    const student = await registerStudent(ctx.server.url);
     const uid = await resetLink(student.email);
     const { accountLinks } = await import('../src/db/schema/index');
     const { eq, and } = await import('drizzle-orm');
-    await server.database.db
+    await ctx.server.database.db
       .update(accountLinks)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(accountLinks.userId, student.id), eq(accountLinks.purpose, 'reset_password')));
@@ -277,8 +270,8 @@ describe('forgot and reset password', () => {
   });
 
   it("refuses a link whose user id was changed to another user's", async () => {
-    const victim = await registerStudent(server.url);
-    const attacker = await registerStudent(server.url);
+    const victim = await registerStudent(ctx.server.url);
+    const attacker = await registerStudent(ctx.server.url);
     const uid = await resetLink(attacker.email);
     const [, key] = Buffer.from(uid, 'base64url').toString().split(':');
     const tampered = Buffer.from(`${victim.id}:${key}`).toString('base64url');
@@ -290,41 +283,48 @@ describe('forgot and reset password', () => {
     expect((await reset('garbage', 'short')).body).toEqual({ password: [authMessages.passwordTooShort] });
     expect((await reset('garbage', 'abcd1234', 'abcd12345')).body).toEqual({ password_confirm: [authMessages.passwordMismatch] });
     expect((await reset('garbage', 'abcd1234')).body).toEqual({ uid_and_token_b64: [serverMessages.resetLinkInvalid] });
-    const res = await api.post('/api/v1/account/forgot-password/', { email: `${unique()}@example.com`, 'g-recaptcha-response': await humanToken(server.url) });
+    const res = await ctx.api.post('/api/v1/account/forgot-password/', { email: `${unique()}@example.com`, 'g-recaptcha-response': await humanToken(ctx.server.url) });
     expect(res).toMatchObject({ status: 200, body: { message: serverMessages.forgotSent } });
-    expect((await api.post('/api/v1/account/forgot-password/', { email: '' })).body).toEqual({ email: [authMessages.emailRequired] });
+    expect((await ctx.api.post('/api/v1/account/forgot-password/', { email: '' })).body).toEqual({ email: [authMessages.emailRequired] });
   });
 });
 
 describe('PUT /account/change-password/', () => {
   it('changes the password and revokes the other sessions but not this one', async () => {
-    const student = await registerStudent(server.url);
+    const student = await registerStudent(ctx.server.url);
     const other = (await login(student.username, student.password)).body.token;
-    const res = await api.put(
+    const res = await ctx.api.put(
       '/api/v1/account/change-password/',
       { old_password: student.password, new_password1: 'changed123', new_password2: 'changed123' },
       { token: student.token },
     );
     expect(res.status).toBe(200);
-    expect((await api.get('/api/v1/account/profile/', { token: student.token })).status).toBe(200);
-    expect((await api.get('/api/v1/account/profile/', { token: other })).status).toBe(401);
+    expect((await ctx.api.get('/api/v1/account/profile/', { token: student.token })).status).toBe(200);
+    expect((await ctx.api.get('/api/v1/account/profile/', { token: other })).status).toBe(401);
     expect((await login(student.username, 'changed123')).status).toBe(200);
   });
 
   it('refuses a wrong old password and the form rules', async () => {
-    const student = await registerStudent(server.url);
-    const wrong = await api.put(
+    const student = await registerStudent(ctx.server.url);
+    const wrong = await ctx.api.put(
       '/api/v1/account/change-password/',
       { old_password: 'nope', new_password1: 'changed123', new_password2: 'changed123' },
       { token: student.token },
     );
     expect(wrong).toMatchObject({ status: 400, body: { old_password: [serverMessages.oldPasswordWrong] } });
-    const rules = await api.put('/api/v1/account/change-password/', { old_password: '', new_password1: '1234', new_password2: '' }, { token: student.token });
+    const rules = await ctx.api.put('/api/v1/account/change-password/', { old_password: '', new_password1: '1234', new_password2: '' }, { token: student.token });
     expect(rules.body).toEqual({
       old_password: [authMessages.oldPasswordRequired],
       new_password1: [authMessages.passwordTooShort],
       new_password2: [authMessages.passwordRequired],
     });
-    expect((await api.put('/api/v1/account/change-password/', { old_password: 'x', new_password1: 'abcd1234', new_password2: 'abcd1234' })).status).toBe(401);
+    expect((await ctx.api.put('/api/v1/account/change-password/', { old_password: 'x', new_password1: 'abcd1234', new_password2: 'abcd1234' })).status).toBe(401);
+  });
+});
+
+describe('resend without an address', () => {
+  it('asks for the email when nobody is signed in', async () => {
+    const res = await ctx.api.post('/api/v1/account/resend-email/', {});
+    expect(res).toMatchObject({ status: 400, body: { email: [authMessages.emailRequired] } });
   });
 });

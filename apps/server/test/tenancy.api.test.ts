@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client } from './support/http';
-import { startServer, type TestServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from './support/server';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-beforeAll(async () => {
-  server = await startServer();
-  api = client(server.url);
-});
-afterAll(() => server.close());
+const ctx = serverForFile();
 
 describe('GET /school/{domain}/', () => {
   it('serves the demo school for its domain, its subdomain host and the localhost aliases', async () => {
     for (const domain of ['demo', 'demo.localhost', 'demo.example.com', 'localhost', '127.0.0.1']) {
-      const res = await api.get(`/api/v1/school/${domain}/`);
+      const res = await ctx.api.get(`/api/v1/school/${domain}/`);
       expect(res.status, domain).toBe(200);
       expect(res.body).toMatchObject({ domain: 'demo', name: 'Juris Academy', primary_color: '#1d4ed8' });
       expect(res.body.config.products).toMatchObject({ mcle: true, kyc: true, facebook_sso: true });
@@ -21,15 +14,15 @@ describe('GET /school/{domain}/', () => {
   });
 
   it('serves a second school with its own name, colour and flags', async () => {
-    const res = await api.get('/api/v1/school/acme.localhost/');
+    const res = await ctx.api.get('/api/v1/school/acme.localhost/');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Acme Training Institute', primary_color: '#b91c1c', faq_url: null });
     expect(res.body.config.products).toMatchObject({ mcle: false, google_sso: false });
   });
 
   it('answers 404 for an unknown school and 400 for a malformed host', async () => {
-    expect(await api.get('/api/v1/school/nowhere/')).toMatchObject({ status: 404, body: { detail: 'School not found.' } });
-    const bad = await api.get('/api/v1/school/a%20b/');
+    expect(await ctx.api.get('/api/v1/school/nowhere/')).toMatchObject({ status: 404, body: { detail: 'School not found.' } });
+    const bad = await ctx.api.get('/api/v1/school/a%20b/');
     expect(bad.status).toBe(400);
     expect(bad.body.domain).toEqual(['Enter a valid host name.']);
   });
@@ -37,8 +30,8 @@ describe('GET /school/{domain}/', () => {
 
 describe('GET /schools/{id}/socials', () => {
   it("lists every label with the school's links", async () => {
-    const school = (await api.get('/api/v1/school/acme/')).body;
-    const res = await api.get(`/api/v1/schools/${school.id}/socials`);
+    const school = (await ctx.api.get('/api/v1/school/acme/')).body;
+    const res = await ctx.api.get(`/api/v1/schools/${school.id}/socials`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       facebook: null,
@@ -51,14 +44,14 @@ describe('GET /schools/{id}/socials', () => {
   });
 
   it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
-    expect((await api.get('/api/v1/schools/999999/socials')).status).toBe(404);
-    expect((await api.get('/api/v1/schools/abc/socials')).status).toBe(400);
+    expect((await ctx.api.get('/api/v1/schools/999999/socials')).status).toBe(404);
+    expect((await ctx.api.get('/api/v1/schools/abc/socials')).status).toBe(400);
   });
 });
 
 describe('school-scoped calls on an unknown host', () => {
   it('refuse with 404', async () => {
-    const res = await api.post('/api/v1/account/forgot-password/', { email: 'x@example.com' }, { host: 'nowhere.localhost' });
+    const res = await ctx.api.post('/api/v1/account/forgot-password/', { email: 'x@example.com' }, { host: 'nowhere.localhost' });
     expect(res).toMatchObject({ status: 404, body: { detail: 'School not found.' } });
   });
 });

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
 import { openDatabase, type Database } from '../../src/db/client';
 import { seedDemo } from '../../src/seed/seed-demo';
+import { client } from './http';
 
 export interface TestServer {
   url: string;
@@ -46,4 +48,18 @@ export async function startServer(env: Record<string, string> = {}, port = 0): P
       await database.close();
     },
   };
+}
+
+/**
+ * One server for the calling test file: started before its tests, closed after them. The returned
+ * object is filled in by then: `const { server, api } = ctx` inside a test.
+ */
+export function serverForFile(env: Record<string, string> = {}) {
+  const ctx = {} as { server: TestServer; api: ReturnType<typeof client> };
+  beforeAll(async () => {
+    ctx.server = await startServer(env);
+    ctx.api = client(ctx.server.url);
+  });
+  afterAll(() => ctx.server?.close());
+  return ctx;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { serverMessages } from '@school/shared/auth/messages';
+import { authMessages, serverMessages } from '@school/shared/auth/messages';
 import type { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, Role } from '@school/shared/auth/schemas';
 import { hashKey, hashPassword, newKey, verifyPassword } from '../../lib/crypto';
 import { DomainError, formError, invalid, notFound } from '../../lib/errors';
@@ -78,15 +78,12 @@ export function authService(app: FastifyInstance) {
       return { ...(await issueToken(user, false)), email: user.email };
     },
 
+    /** For the signed-in caller, or for an address typed by someone who is not signed in. */
     async resendVerification(input: { email?: string; userId?: number; humanToken?: string; ip: string; school: SchoolRow }) {
+      if (!input.userId && !input.email) throw invalid({ email: authMessages.emailRequired });
       await requireHuman(input.humanToken, input.ip);
-      const user = input.userId
-        ? (await repo.findProfileById(input.userId))?.user
-        : input.email
-          ? await repo.findUserByEmail(input.email)
-          : undefined;
+      const user = input.userId ? (await repo.findProfileById(input.userId))?.user : await repo.findUserByEmail(input.email!);
       if (input.userId && user?.isVerified) throw formError(serverMessages.alreadyVerified);
-      if (!input.userId && !input.email) throw invalid({ email: 'Email Address is required' });
       // Anonymous callers hear the same answer whether or not the address has an account.
       if (user && !user.isVerified) await sendVerification(user, input.school);
       return { message: serverMessages.resendSent };

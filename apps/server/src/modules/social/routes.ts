@@ -9,6 +9,7 @@ import { authRepository } from '../auth/repository';
 import { authService } from '../auth/service';
 import { throttle } from '../auth/throttle';
 import { currentSchool } from '../tenancy/current-school';
+import type { SchoolRow } from '../tenancy/repository';
 import { socialRepository } from './repository';
 import { facebookVerifier, googleVerifier, type SocialIdentity } from './verify';
 
@@ -22,10 +23,10 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   const links = socialRepository(app.db);
   const verifiers = { google: googleVerifier(app.config), facebook: facebookVerifier(app.config) };
 
-  async function identify(request: { params: { provider: 'google' | 'facebook' } }, token: string | undefined, school: { products: Record<string, unknown> }) {
-    const { provider } = request.params;
+  /** The person the provider vouches for, where the platform and this school have the provider on. */
+  async function identify(provider: 'google' | 'facebook', token: string | undefined, school: SchoolRow) {
     const verify = verifiers[provider];
-    if (!verify || school.products[flags[provider]] !== true) throw badRequest(serverMessages.socialNotEnabled);
+    if (!verify || !school.products[flags[provider]]) throw badRequest(serverMessages.socialNotEnabled);
     const identity = token ? await verify(token) : null;
     if (!identity) throw formError(serverMessages.socialTokenInvalid);
     return identity;
@@ -48,7 +49,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const school = await currentSchool(request);
-      const identity = await identify(request, request.body.id_token ?? request.body.access_token, school);
+      const identity = await identify(request.params.provider, request.body.id_token ?? request.body.access_token, school);
       const user = await existingUser(identity);
       if (!user) throw formError('No account uses this sign-in yet. Please sign up first.');
       return auth.issueToken(user, true);
@@ -64,7 +65,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const school = await currentSchool(request);
       if (request.body.school_id !== school.id) throw invalid({ school_id: 'Invalid school.' });
-      const identity = await identify(request, request.body.token, school);
+      const identity = await identify(request.params.provider, request.body.token, school);
       const existing = await existingUser(identity);
       if (existing) return auth.issueToken(existing, true);
       const base = identity.email.split('@')[0]!.replace(/[^\w.@+-]/g, '').slice(0, 120) || 'student';
