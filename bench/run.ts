@@ -13,6 +13,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
+import { loadLookups } from '../apps/server/src/modules/lookups/load-lookups';
 import { seedDemo } from '../apps/server/src/seed/seed-demo';
 import { seedLarge } from './seed-large';
 
@@ -56,6 +57,7 @@ async function measure(title: string, options: autocannon.Options) {
 
 async function benchmark(kind: string, env: Record<string, string>) {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? '' });
+  await loadLookups(database.db);
   await seedDemo(database.db);
   await seedLarge(database.db, counts);
   await database.close();

@@ -1,4 +1,6 @@
 /// <reference path="./types/fastify.d.ts" />
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -15,10 +17,15 @@ import { dbOneTimeStore, redisOneTimeStore } from './infra/store/one-time-store'
 import { dbRateLimitStore } from './infra/store/rate-limit-store';
 import { errorHandler } from './lib/errors';
 import { requestSerializer } from './lib/log-redaction';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { localStorage, LOCAL_MEDIA_PREFIX } from './infra/storage/storage';
+import { accountRoutes } from './modules/account/routes';
 import { authenticate } from './modules/auth/authenticate';
 import { authRoutes } from './modules/auth/routes';
 import { clientConfigRoutes } from './modules/client-config/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { lookupRoutes } from './modules/lookups/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { socialRoutes } from './modules/social/routes';
 import { schoolRepository } from './modules/tenancy/repository';
@@ -114,14 +121,26 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(multipart);
+  mkdirSync(config.MEDIA_DIR, { recursive: true });
+  const storage = localStorage(config.MEDIA_DIR);
+  await app.register(fastifyStatic, {
+    root: path.resolve(config.MEDIA_DIR),
+    prefix: LOCAL_MEDIA_PREFIX,
+    decorateReply: false,
+    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
+  });
+
   await app.register(
     async (api) => {
       await api.register(authenticate);
+      await api.register(accountRoutes, { storage });
       await api.register(tenancyRoutes);
       await api.register(authRoutes);
       await api.register(socialRoutes);
       await api.register(clientConfigRoutes);
       await api.register(notificationRoutes);
+      await api.register(lookupRoutes);
     },
     { prefix: '/api/v1' },
   );

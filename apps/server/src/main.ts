@@ -1,12 +1,15 @@
 import { ConfigError, loadConfig } from './config/env';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
+import { loadLookups } from './modules/lookups/load-lookups';
 import { seedDemo } from './seed/seed-demo';
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: config.PGLITE_IN_MEMORY });
   const app = await buildApp({ config, database });
+  const loaded = await loadLookups(database.db);
+  if (loaded.length) app.log.info({ datasets: loaded }, 'loaded lookup data');
   if (config.SEED_DEMO && (await seedDemo(database.db))) app.log.info('loaded the demo schools and accounts');
   app.addHook('onClose', () => database.close());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

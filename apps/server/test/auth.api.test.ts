@@ -65,7 +65,7 @@ describe('GET /account/profile/ and POST /logout/', () => {
       full_name: 'Maria Santos Reyes',
       is_verified: true,
       step: null,
-      school: { domain: 'demo' },
+      registered_school: { domain: 'demo' },
     });
   });
 
@@ -88,7 +88,7 @@ describe('POST /student/register/ and e-mail verification', () => {
     const student = await registerStudent(ctx.server.url, { host: 'acme.localhost' });
     expect(student).toMatchObject({ role: 'ST', student_id: expect.any(Number), email: student.email });
     const profile = await ctx.api.get('/api/v1/account/profile/', { token: student.token });
-    expect(profile.body).toMatchObject({ is_verified: false, step: '1', school: { domain: 'acme' } });
+    expect(profile.body).toMatchObject({ is_verified: false, step: '1', registered_school: { domain: 'acme' } });
 
     const mail = await lastMail(ctx.server.url, student.email);
     expect(mail.subject).toBe('Verify your email for Acme Training Institute');

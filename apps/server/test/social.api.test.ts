@@ -35,7 +35,7 @@ describe('Google sign-in', () => {
     expect(signup.status).toBe(201);
     expect(signup.body).toMatchObject({ role: 'ST', student_id: expect.any(Number) });
     const profile = await api.get('/api/v1/account/profile/', { token: signup.body.token });
-    expect(profile.body).toMatchObject({ email: user.email, is_verified: true, first_name: 'Ana', last_name: 'Luna', school: { domain: 'demo' } });
+    expect(profile.body).toMatchObject({ email: user.email, is_verified: true, first_name: 'Ana', last_name: 'Luna', registered_school: { domain: 'demo' } });
 
     const login = await api.post('/api/v1/account/login/google/', { id_token: await provider.googleIdToken(user) });
     expect(login.status).toBe(200);

@@ -30,6 +30,7 @@ export const envSchema = z
       .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// (leave unset for the embedded database)' })
       .optional(),
     DATA_DIR: z.string().default('./data'),
+    MEDIA_DIR: z.string().default('./data/media'),
     PGLITE_IN_MEMORY: bool.default(false),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }).optional(),
     SEED_DEMO: bool.default(true),

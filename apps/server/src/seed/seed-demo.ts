@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { notifications, schoolSocials, schools, students, users } from '../db/schema/index';
+import { ibpChapters, lawSchools, mcleProfiles, notifications, phCities, schoolSocials, schools, students, users } from '../db/schema/index';
 import { hashPassword } from '../lib/crypto';
 import { DEMO_PASSWORD, demoAccounts, demoNotifications, demoSchools } from './demo-data';
 
@@ -37,14 +37,38 @@ export async function seedDemo(db: Db): Promise<boolean> {
         await tx.insert(notifications).values(demoNotifications.map((description) => ({ userId: user!.id, description })));
       }
       if (account.role === 'ST') {
-        await tx.insert(students).values({
+        const [student] = await tx.insert(students).values({
           userId: user!.id,
           ...(account.complete
-            ? { step: null, birthday: '1990-05-14', gender: 'F' as const, occupationType: 'P' as const, organization: 'Reyes & Associates', position: 'Associate' }
+            ? { step: null, infoSubmitted: true, birthday: '1990-05-14', gender: 'F' as const, occupationType: 'P' as const, organization: 'Reyes & Associates', position: 'Associate' }
             : {}),
-        });
+        }).returning({ id: students.id });
+        if (account.complete) await tx.insert(mcleProfiles).values({ ...(await demoMcleProfile(tx as unknown as Db)), studentId: student!.id });
       }
     }
   });
   return true;
+}
+
+/** The complete student's MCLE profile: a Makati lawyer (the lookups are loaded before the seed). */
+async function demoMcleProfile(db: Db) {
+  const [chapter] = await db.select({ id: ibpChapters.id }).from(ibpChapters).where(eq(ibpChapters.name, 'Makati City'));
+  const [school] = await db.select({ id: lawSchools.id }).from(lawSchools).where(eq(lawSchools.name, 'University of the Philippines College of Law'));
+  const [makati] = await db.select().from(phCities).where(and(eq(phCities.provinceCode, '1300000000'), eq(phCities.name, 'Makati City')));
+  return {
+    rollNumber: '68421',
+    ibpChapterId: chapter!.id,
+    ibpLifetimeNo: '015872',
+    yearAdmitted: 2016,
+    lawSchoolId: school!.id,
+    company: 'Reyes & Associates',
+    position: 'Associate',
+    address: '12th Floor, Ayala Tower One, Ayala Avenue',
+    regionCode: '1300000000',
+    provinceCode: '1300000000',
+    cityCode: makati!.code,
+    zipCode: '1226',
+    civilStatus: 'Single' as const,
+    consentedAt: new Date(),
+  };
 }

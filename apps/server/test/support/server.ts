@@ -1,8 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
 import { openDatabase, type Database } from '../../src/db/client';
+import { loadLookups } from '../../src/modules/lookups/load-lookups';
 import { seedDemo } from '../../src/seed/seed-demo';
 import { client } from './http';
 
@@ -27,9 +31,11 @@ export async function startServer(env: Record<string, string> = {}, port = 0): P
     LOG_LEVEL: 'silent',
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     WEB_DIST_DIR: '/nonexistent',
+    MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'platform-media-')),
     ...env,
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: true });
+  await loadLookups(database.db);
   await seedDemo(database.db).catch((error: unknown) => {
     // Parallel test files on one PostgreSQL database: another file seeded first.
     if (!config.DATABASE_URL) throw error;

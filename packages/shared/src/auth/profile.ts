@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { GENDERS, OCCUPATION_TYPES, SUFFIXES } from '../account/profile-schemas';
 import { roleSchema } from './schemas';
 
-/** The signed-in user's own profile (spec 1 §3 "User profile"); later issues add fields. */
+/** The signed-in user's own profile (spec 1 §3 "User profile"), with the account header's numbers. */
 export const profileSchema = z.object({
   id: z.number(),
   student_id: z.number().nullable(),
@@ -12,11 +13,22 @@ export const profileSchema = z.object({
   first_name: z.string(),
   middle_name: z.string(),
   last_name: z.string(),
+  suffix: z.enum(SUFFIXES).nullable(),
+  mobile_number: z.string().nullable(),
+  country_code: z.string().nullable(),
+  birthday: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  type: z.enum(OCCUPATION_TYPES).nullable(),
+  school: z.string().nullable().describe('School (students) or company (professionals)'),
+  course: z.string().nullable().describe('Course (students) or position (professionals)'),
   photo: z.string().nullable(),
   is_verified: z.boolean(),
   step: z.string().nullable(),
   info_submitted: z.boolean(),
-  school: z.object({ id: z.number(), name: z.string(), domain: z.string() }).nullable(),
+  average_rating: z.number().nullable(),
+  course_count: z.number(),
+  certificate_count: z.number(),
+  registered_school: z.object({ id: z.number(), name: z.string(), domain: z.string() }).nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -26,3 +38,11 @@ export function initials(fullName: string, username: string): string {
   const source = words.length > 1 ? [words[0]![0], words.at(-1)![0]] : [(words[0] ?? username)[0] ?? '?'];
   return source.join('').toUpperCase();
 }
+
+/** Mobile shown in the account header: +countrycode+number, or 'N/A' (spec 1 §2). */
+export function displayMobile(profile: { mobile_number: string | null; country_code: string | null }): string {
+  return profile.mobile_number ? `+${profile.country_code ?? ''}${profile.mobile_number}` : 'N/A';
+}
+
+/** Average rating with 2 decimals, 0 when missing (spec 1 §2). */
+export const displayRating = (rating: number | null) => (rating ?? 0).toFixed(2);

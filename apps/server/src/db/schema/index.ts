@@ -3,3 +3,5 @@ export * from './users';
 export * from './auth';
 export * from './infra';
 export * from './notifications';
+export * from './lookups';
+export * from './mcle';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountLinks, authTokens, schools, students, users } from '../../db/schema/index';
+import { accountLinks, authTokens, students, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type StudentRow = typeof students.$inferSelect;
@@ -25,14 +25,8 @@ export function authRepository(db: Db) {
       return row;
     },
 
-    async findProfileById(userId: number) {
-      const [row] = await db
-        .select({ user: users, student: students, school: { id: schools.id, name: schools.name, domain: schools.domain } })
-        .from(users)
-        .leftJoin(students, eq(students.userId, users.id))
-        .leftJoin(schools, eq(schools.id, users.schoolId))
-        .where(eq(users.id, userId))
-        .limit(1);
+    async findUserById(userId: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       return row;
     },
 

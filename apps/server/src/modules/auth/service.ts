@@ -6,7 +6,9 @@ import { DomainError, formError, invalid, notFound } from '../../lib/errors';
 import type { SchoolRow } from '../tenancy/repository';
 import { schoolUrl } from '../tenancy/resolve-domain';
 import { resetEmail, verificationEmail } from './emails';
-import { presentProfile, presentToken } from './presenter';
+import { presentProfile } from '../account/presenter';
+import { accountRepository } from '../account/repository';
+import { presentToken } from './presenter';
 import { authRepository, type UserRow } from './repository';
 
 const USERNAME = /^[\w.@+-]+$/;
@@ -14,6 +16,7 @@ const HOUR = 3_600_000;
 
 export function authService(app: FastifyInstance) {
   const repo = authRepository(app.db);
+  const accounts = accountRepository(app.db);
   const { config } = app;
 
   async function issueToken(user: { id: number; role: Role }, persistent: boolean) {
@@ -82,7 +85,7 @@ export function authService(app: FastifyInstance) {
     async resendVerification(input: { email?: string; userId?: number; humanToken?: string; ip: string; school: SchoolRow }) {
       if (!input.userId && !input.email) throw invalid({ email: authMessages.emailRequired });
       await requireHuman(input.humanToken, input.ip);
-      const user = input.userId ? (await repo.findProfileById(input.userId))?.user : await repo.findUserByEmail(input.email!);
+      const user = input.userId ? await repo.findUserById(input.userId) : await repo.findUserByEmail(input.email!);
       if (input.userId && user?.isVerified) throw formError(serverMessages.alreadyVerified);
       // Anonymous callers hear the same answer whether or not the address has an account.
       if (user && !user.isVerified) await sendVerification(user, input.school);
@@ -132,7 +135,7 @@ export function authService(app: FastifyInstance) {
     },
 
     async profile(userId: number) {
-      const row = await repo.findProfileById(userId);
+      const row = await accounts.findByUserId(userId);
       if (!row) throw notFound();
       return presentProfile(row);
     },

@@ -1,0 +1,18 @@
+import sharp from 'sharp';
+
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+const SIZE = 400;
+
+/**
+ * Checks the bytes (not the file name) are a PNG or JPEG, then stores a square copy: auto-rotated,
+ * resized and re-encoded as JPEG, which drops EXIF and every other piece of metadata.
+ * Answers null when the bytes are not such an image.
+ */
+export async function processPhoto(data: Buffer): Promise<Buffer | null> {
+  const format = await sharp(data)
+    .metadata()
+    .then((m) => m.format)
+    .catch(() => null);
+  if (format !== 'png' && format !== 'jpeg') return null;
+  return sharp(data, { limitInputPixels: 40_000_000 }).rotate().resize(SIZE, SIZE, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+}

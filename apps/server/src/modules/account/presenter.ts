@@ -1,0 +1,72 @@
+import type { Profile } from '@school/shared/auth/profile';
+import type { AccountRepository, McleRow } from './repository';
+
+type ProfileRow = NonNullable<Awaited<ReturnType<AccountRepository['findByUserId']>>>;
+
+/** A middle name of a single space means "none" (spec 1 §5). */
+export function fullName(user: { firstName: string; middleName: string; lastName: string; suffix: string | null }) {
+  return [user.firstName, user.middleName, user.lastName, user.suffix ?? '']
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+export function presentProfile({ user, student, school }: ProfileRow): Profile {
+  return {
+    id: user.id,
+    student_id: student?.id ?? null,
+    role: user.role,
+    username: user.username,
+    email: user.email,
+    full_name: fullName(user),
+    first_name: user.firstName,
+    middle_name: user.middleName,
+    last_name: user.lastName,
+    suffix: (user.suffix as Profile['suffix']) ?? null,
+    mobile_number: user.mobileNumber,
+    country_code: user.countryCode,
+    birthday: student?.birthday ?? null,
+    gender: student?.gender ?? null,
+    type: student?.occupationType ?? null,
+    school: student?.organization ?? null,
+    course: student?.position ?? null,
+    photo: user.photo,
+    is_verified: user.isVerified,
+    step: student?.step ?? null,
+    info_submitted: student?.infoSubmitted ?? false,
+    // Enrolments, certificates and ratings arrive with the catalogue and certificate work; until then a
+    // new platform has none of them for anybody.
+    average_rating: null,
+    course_count: 0,
+    certificate_count: 0,
+    registered_school: school?.id ? { id: school.id, name: school.name, domain: school.domain } : null,
+  };
+}
+
+export function presentMcle(row: McleRow) {
+  return {
+    roll_number: row.rollNumber,
+    ibp_chapter: row.ibpChapterId,
+    ibp_lifetime_no: row.ibpLifetimeNo ?? '',
+    ibp_or_number: row.ibpOrNumber ?? '',
+    ibp_or_date: row.ibpOrDate ?? '',
+    year_admitted: row.yearAdmitted ? String(row.yearAdmitted) : '',
+    law_school: row.lawSchoolId ?? ('others' as const),
+    law_school_others: row.lawSchoolOthers ?? '',
+    company: row.company,
+    position: row.position,
+    address: row.address,
+    region: row.regionCode,
+    province: row.provinceCode,
+    city: row.cityCode,
+    zip_code: row.zipCode,
+    home_address: row.homeAddress ?? '',
+    work_address: row.workAddress ?? '',
+    home_same_as_mailing: row.homeSameAsMailing,
+    work_same_as_mailing: row.workSameAsMailing,
+    telephone_number: row.telephoneNumber ?? '',
+    fax_number: row.faxNumber ?? '',
+    birth_place: row.birthPlace ?? '',
+    civil_status: row.civilStatus ?? '',
+  };
+}

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '@school/shared/api/errors';
+import { profileServerMessages as s } from '@school/shared/account/messages';
+import { mcleProfileBodySchema, studentProfileSchema, userProfileSchema } from '@school/shared/account/profile-schemas';
+import { profileSchema } from '@school/shared/auth/profile';
+import { idParamsSchema } from '@school/shared/school/schemas';
+import { invalid } from '../../lib/errors';
+import type { Storage } from '../../infra/storage/storage';
+import { requireUser } from '../auth/authenticate';
+import { PHOTO_MAX_BYTES } from './photo';
+import { accountService, PhotoTooLarge } from './service';
+
+const mcleResponse = z.record(z.string(), z.unknown()).describe('The MCLE profile fields of spec 1 §3');
+
+export const accountRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (app, { storage }) => {
+  const accounts = accountService(app, storage);
+  const tags = ['account'];
+  const security = [{ token: [] }];
+  const responses = { 200: profileSchema, ...errorResponses };
+
+  app.get('/students/:id/', { schema: { tags, security, summary: "A student's own profile", params: idParamsSchema, response: responses } }, async (request) =>
+    accounts.getStudent(requireUser(request), request.params.id),
+  );
+
+  app.put(
+    '/students/:id/',
+    { schema: { tags, security, summary: "Update a student's basic profile (completes step '1')", params: idParamsSchema, body: studentProfileSchema, response: responses } },
+    async (request) => accounts.updateStudent(requireUser(request), request.params.id, request.body),
+  );
+
+  app.get('/users/:id/', { schema: { tags, security, summary: "A user's own profile (any role)", params: idParamsSchema, response: responses } }, async (request) =>
+    accounts.getUser(requireUser(request), request.params.id),
+  );
+
+  app.put(
+    '/users/:id/',
+    { schema: { tags, security, summary: 'Update names and mobile (staff and other roles)', params: idParamsSchema, body: userProfileSchema, response: responses } },
+    async (request) => accounts.updateUser(requireUser(request), request.params.id, request.body),
+  );
+
+  app.patch(
+    '/users/:id/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload a profile photo (multipart field "photo"; PNG or JPEG, at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: responses,
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      if (!request.isMultipart()) throw invalid({ photo: s.photoMissing });
+      const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5 } });
+      if (!file || file.fieldname !== 'photo') throw invalid({ photo: s.photoMissing });
+      const data = await file.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new PhotoTooLarge();
+        throw error;
+      });
+      return accounts.updatePhoto(user, request.params.id, data);
+    },
+  );
+
+  app.get(
+    '/students/:id/mcle_profile/',
+    { schema: { tags, security, summary: "A student's own MCLE profile (404 until submitted)", params: idParamsSchema, response: { 200: mcleResponse, ...errorResponses } } },
+    async (request) => accounts.getMcle(requireUser(request), request.params.id),
+  );
+
+  app.put(
+    '/students/:id/mcle_profile/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Submit the MCLE profile (with the Data Privacy consent); marks info_submitted',
+        params: idParamsSchema,
+        body: mcleProfileBodySchema,
+        response: { 200: mcleResponse, ...errorResponses },
+      },
+    },
+    async (request) => accounts.saveMcle(requireUser(request), request.params.id, request.body),
+  );
+};
