@@ -48,6 +48,19 @@ describe('accessibility (axe-core)', () => {
     expect(await seriousViolations(page), 'reset').toEqual([]);
   });
 
+  it('the account area tabs with their forms', async () => {
+    const { client } = await import('../apps/server/test/support/http');
+    const token = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'student', password: 'Learn2026!' })).body.token;
+    const { page, context } = await app.newPage();
+    await context.addInitScript(() => sessionStorage.setItem('announcement-seen:1', '1'));
+    for (const tab of ['profile', 'mcle-profile', 'email', 'change-password']) {
+      await page.goto(`${app.origin('demo')}/auth/${token}?redirect=/student/${tab}`);
+      await page.waitForURL(`**/student/${tab}`);
+      await page.locator('.account-panel form, .account-panel .account-form').first().waitFor();
+      expect(await seriousViolations(page), tab).toEqual([]);
+    }
+  });
+
   it('the not-found page', async () => {
     const { page } = await app.newPage();
     await page.goto(`${app.origin('acme')}/missing`);

@@ -33,7 +33,7 @@ const routes: RouteObject[] = [
       {
         element: <ProtectedRoute />,
         children: [
-          { path: '/student/:tab', lazy: page(() => import('@/features/student/routes/student-area'), 'StudentArea') },
+          { path: '/student/:tab', lazy: page(() => import('@/features/account/routes/account-area'), 'AccountArea') },
           { path: paths.coursePayment(), lazy: placeholder('Course Payment', 'Course') },
           { path: paths.paymentInstruction(), lazy: placeholder('Payment Instructions', 'Payment') },
           { path: paths.bundlePayment(), lazy: placeholder('Bundle Payment', 'Course Bundle') },

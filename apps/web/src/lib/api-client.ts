@@ -17,16 +17,17 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
-/** The one API client: JSON in and out, the stored token in the Authorization header. */
+/** The one API client: JSON (or a FormData upload) in, JSON out, the stored token in the Authorization header. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const token = storedToken();
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const upload = options.body instanceof FormData;
+  if (options.body !== undefined && !upload) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Token ${token}`;
   const response = await fetch(`/api/v1${path}`, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : upload ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
   const body = await response.json().catch(() => null);

@@ -17,7 +17,7 @@ export function isValidDate(value: string | null | undefined): value is string {
 }
 
 const text = (max = 255) => z.string().max(max, { error: s.tooLong });
-const requiredName = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(255, { error: s.tooLong });
+const requiredName = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(255, { error: s.tooLong });
 const optionalText = text().trim().optional().nullable();
 
 /** Labels of the occupation-dependent fields: Student or Professional; hidden for Others. */
@@ -33,7 +33,7 @@ const base = {
   middle_name: z.string({ error: m.middleNameRequired }).max(255, { error: s.tooLong }).refine((v) => v === NO_MIDDLE_NAME || v.trim().length > 0, { error: m.middleNameRequired }),
   last_name: requiredName(m.lastNameRequired),
   suffix: z.union([z.enum(SUFFIXES), z.literal('')], { error: s.invalidChoice }).optional().nullable(),
-  mobile_number: z.string({ error: m.mobileRequired }).trim().min(1, { error: m.mobileRequired, abort: true }).regex(/^\d{6,15}$/, { error: s.invalidMobile }),
+  mobile_number: z.string({ error: m.mobileRequired }).trim().min(1, { error: m.mobileRequired }).regex(/^(\d{6,15})?$/, { error: s.invalidMobile }),
   country_code: z.string().trim().regex(/^\d{0,4}$/, { error: s.invalidCountryCode }).optional().nullable(),
 };
 
@@ -51,8 +51,8 @@ export const studentProfileSchema = z
     ...base,
     birthday: z
       .string({ error: m.birthdayRequired })
-      .refine(isValidDate, { error: m.birthdayRequired, abort: true })
-      .refine((v) => v <= new Date().toISOString().slice(0, 10), { error: s.futureBirthday }),
+      .refine(isValidDate, { error: m.birthdayRequired })
+      .refine((v) => !isValidDate(v) || v <= new Date().toISOString().slice(0, 10), { error: s.futureBirthday }),
     gender: z.enum(GENDERS, { error: m.genderRequired }),
     type: z.enum(OCCUPATION_TYPES, { error: m.typeRequired }),
     school: optionalText,
@@ -61,7 +61,7 @@ export const studentProfileSchema = z
   .superRefine(countryCodeWithNumber);
 export type StudentProfileForm = z.infer<typeof studentProfileSchema>;
 
-const required = z.string({ error: m.fieldRequired }).trim().min(1, { error: m.fieldRequired, abort: true }).max(255, { error: s.tooLong });
+const required = z.string({ error: m.fieldRequired }).trim().min(1, { error: m.fieldRequired }).max(255, { error: s.tooLong });
 const requiredId = z.union([z.number(), z.string()], { error: m.fieldRequired }).transform((v, ctx) => {
   const n = Number(v);
   if (v === '' || !Number.isInteger(n) || n <= 0) {
@@ -75,7 +75,7 @@ const digits = z.string().trim().regex(/^\d*$/, { error: s.invalidNumber }).max(
 /** The MCLE profile (spec 1 §3, §5): required fields, 'others' law school, numeric inputs. */
 export const mcleProfileSchema = z
   .object({
-    roll_number: required.regex(/^\d+$/, { error: s.invalidNumber }),
+    roll_number: required.regex(/^\d*$/, { error: s.invalidNumber }),
     ibp_chapter: requiredId,
     ibp_lifetime_no: digits,
     ibp_or_number: digits,
@@ -84,10 +84,18 @@ export const mcleProfileSchema = z
       .string()
       .trim()
       .regex(/^(\d{4})?$/, { error: s.invalidYear })
-      .refine((v) => !v || (Number(v) >= 1900 && Number(v) <= new Date().getFullYear()), { error: s.invalidYear })
+      .refine((v) => !/^\d{4}$/.test(v) || (Number(v) >= 1900 && Number(v) <= new Date().getFullYear()), { error: s.invalidYear })
       .optional()
       .nullable(),
-    law_school: z.union([z.literal('others'), requiredId], { error: m.fieldRequired }),
+    law_school: z.union([z.number(), z.string()], { error: m.fieldRequired }).transform((v, ctx): number | 'others' => {
+      if (v === 'others') return v;
+      const n = Number(v);
+      if (v === '' || !Number.isInteger(n) || n <= 0) {
+        ctx.addIssue({ code: 'custom', message: v === '' ? m.fieldRequired : s.invalidChoice });
+        return z.NEVER;
+      }
+      return n;
+    }),
     law_school_others: optionalText,
     company: required,
     position: required,
@@ -95,7 +103,7 @@ export const mcleProfileSchema = z
     region: required,
     province: required,
     city: required,
-    zip_code: required.regex(/^\d{4}$/, { error: s.placeMismatch }),
+    zip_code: required.regex(/^(\d{4})?$/, { error: s.placeMismatch }),
     home_address: optionalText,
     work_address: optionalText,
     home_same_as_mailing: z.boolean().optional(),
@@ -105,10 +113,11 @@ export const mcleProfileSchema = z
     birth_place: optionalText,
     civil_status: z.union([z.enum(CIVIL_STATUSES), z.literal('')], { error: s.invalidChoice }).optional().nullable(),
   })
-  .superRefine((data, ctx) => {
-    if (data.law_school === 'others' && !data.law_school_others?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['law_school_others'], message: m.fieldRequired });
-    }
+  .refine((data) => data.law_school !== 'others' || Boolean(data.law_school_others?.trim()), {
+    path: ['law_school_others'],
+    message: m.fieldRequired,
+    // Shown with the other errors, not only once everything else is valid.
+    when: (payload) => (payload.value as { law_school?: unknown })?.law_school === 'others',
   });
 export type McleProfileForm = z.input<typeof mcleProfileSchema>;
 

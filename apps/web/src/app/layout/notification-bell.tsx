@@ -28,7 +28,10 @@ export function NotificationBell() {
   return (
     <div className="dropdown" ref={ref}>
       <button type="button" className="icon-btn bell" aria-expanded={open} aria-controls="notifications" aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'} onClick={() => setOpen(!open)}>
-        <span aria-hidden="true">🔔</span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+        </svg>
         {badge && <span className="badge" data-testid="notification-badge">{badge}</span>}
       </button>
       {open && (

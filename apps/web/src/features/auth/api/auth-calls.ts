@@ -20,10 +20,6 @@ export const resetPassword = async (body: ResetForm & { uid_and_token_b64: strin
   api<Message>('/account/reset-password/', { body: { ...body, 'g-recaptcha-response': await humanCheckToken() } });
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });
 
-export const resendEmail = async (email?: string) =>
-  api<Message>('/account/resend-email/', { body: { ...(email ? { email } : {}), 'g-recaptcha-response': await humanCheckToken() } });
-export const useResendEmail = () => useMutation({ mutationFn: resendEmail });
-
 export const verifyEmail = (key: string) => api<Message>('/account/verify-email/', { body: { key } });
 
 export const logout = () => api<Message>('/logout/', { method: 'POST', handleUnauthorized: false });

@@ -1,7 +1,7 @@
 import { Modal } from '@/components/modal';
 import { authModal, useAuthModal, type AuthForm } from '@/lib/auth-modal';
-import { useResendEmail } from '../api/auth-calls';
-import { readServerError } from '../api/server-errors';
+import { useResendEmail } from '@/lib/resend-email';
+import { readServerError } from '@/lib/server-errors';
 import { sessionMessages } from '@school/shared/auth/messages';
 import { useState } from 'react';
 import { ForgotForm } from './forgot-form';

@@ -3,8 +3,8 @@ import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
 import { authModal } from '@/lib/auth-modal';
 import { useForgotPassword } from '../api/auth-calls';
-import { FormBanner } from './form-banner';
-import { useServerForm } from './use-server-form';
+import { FormBanner } from '@/components/form-banner';
+import { useServerForm } from '@/lib/use-server-form';
 
 export function ForgotForm() {
   const { form, banner, setBanner, showServerError } = useServerForm<EmailForm>(emailFormSchema, { email: '' });

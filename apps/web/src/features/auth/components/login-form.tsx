@@ -6,9 +6,9 @@ import { TextField } from '@/components/text-field';
 import { authModal } from '@/lib/auth-modal';
 import { saveSession, sessionFromToken } from '@/lib/session';
 import { useLogin } from '../api/auth-calls';
-import { FormBanner } from './form-banner';
+import { FormBanner } from '@/components/form-banner';
 import { SocialButtons } from './social-buttons';
-import { useServerForm } from './use-server-form';
+import { useServerForm } from '@/lib/use-server-form';
 
 /** Login has no client rules beyond presence (spec 1 §5); the server's errors show as banners. */
 const schema = loginBodySchema.pick({ username: true, password: true }).extend({ remember_me: loginBodySchema.shape.remember_me });

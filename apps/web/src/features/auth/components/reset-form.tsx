@@ -3,8 +3,8 @@ import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
 import { authModal } from '@/lib/auth-modal';
 import { useResetPassword } from '../api/auth-calls';
-import { FormBanner } from './form-banner';
-import { useServerForm } from './use-server-form';
+import { FormBanner } from '@/components/form-banner';
+import { useServerForm } from '@/lib/use-server-form';
 
 export function ResetForm({ token }: { token: string }) {
   // The link's own error (uid_and_token_b64) shows as a banner (spec 1 §8).

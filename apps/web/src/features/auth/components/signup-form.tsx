@@ -8,9 +8,9 @@ import { authModal } from '@/lib/auth-modal';
 import { useSchool } from '@/lib/school';
 import { saveSession, sessionFromToken } from '@/lib/session';
 import { useRegister } from '../api/auth-calls';
-import { FormBanner } from './form-banner';
+import { FormBanner } from '@/components/form-banner';
 import { SocialButtons } from './social-buttons';
-import { useServerForm } from './use-server-form';
+import { useServerForm } from '@/lib/use-server-form';
 
 export function SignupForm() {
   const { form, banner, setBanner, showServerError } = useServerForm<SignupValues>(signupFormSchema, { username: '', email: '', password1: '', password2: '' });

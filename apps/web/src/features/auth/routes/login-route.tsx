@@ -10,7 +10,7 @@ import { redirectPath } from '@/lib/redirect';
 import { getSchool } from '@/lib/school';
 import { saveSession, sessionFromToken } from '@/lib/session';
 import { socialLogin, socialSignup } from '../api/auth-calls';
-import { readServerError } from '../api/server-errors';
+import { readServerError } from '@/lib/server-errors';
 import { readSocialCallback } from '../social-sign-in';
 import { Loading } from '@/components/loading';
 

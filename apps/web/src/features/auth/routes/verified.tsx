@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { authModal } from '@/lib/auth-modal';
 import { useSession } from '@/lib/session';
 import { verifyEmail } from '../api/auth-calls';
-import { readServerError } from '../api/server-errors';
+import { readServerError } from '@/lib/server-errors';
 
 /** The landing of the verification link: confirms the key, then on to the profile with the banner. */
 export function Verified() {

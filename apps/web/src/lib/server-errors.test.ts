@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sessionMessages } from '@school/shared/auth/messages';
 import { ApiError } from '@/lib/api-error';
-import { readServerError } from './server-errors';
+import { readServerError } from '@/lib/server-errors';
 
 describe('readServerError', () => {
   it('puts field errors under their fields and the rest in the banner', () => {

@@ -1,0 +1,73 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { McleProfileForm, StudentProfileForm, UserProfileForm } from '@school/shared/account/profile-schemas';
+import type { Profile } from '@school/shared/auth/profile';
+import type { ChangePasswordBody } from '@school/shared/auth/schemas';
+import { api } from '@/lib/api-client';
+import { useSession, type Session } from '@/lib/session';
+
+/** Students are /students/{student id}/, everyone else /users/{user id}/ (spec 1 §6). */
+const accountPath = (session: Session) => (session.role === 'ST' ? `/students/${session.userId}/` : `/users/${session.studentId}/`);
+
+export const accountQueryOptions = (session: Session) =>
+  queryOptions({ queryKey: ['profile', session.token, 'account'], queryFn: () => api<Profile>(accountPath(session)) });
+
+export function useAccount() {
+  const session = useSession()!;
+  return useQuery(accountQueryOptions(session));
+}
+
+/** After any change to the account, the header, the navbar and the tabs read it again. */
+function useRefreshProfile() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['profile'] });
+}
+
+export function useUpdateProfile() {
+  const session = useSession()!;
+  const refresh = useRefreshProfile();
+  return useMutation({
+    mutationFn: (body: StudentProfileForm | UserProfileForm) => api<Profile>(accountPath(session), { method: 'PUT', body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUploadPhoto() {
+  const session = useSession()!;
+  const refresh = useRefreshProfile();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('photo', file);
+      return api<Profile>(`/users/${session.studentId}/`, { method: 'PATCH', body });
+    },
+    onSuccess: refresh,
+  });
+}
+
+type CopyFlags = 'home_same_as_mailing' | 'work_same_as_mailing';
+/** The MCLE form's values as inputs hold them: text, and the two copy toggles. */
+export type McleProfile = Record<Exclude<keyof McleProfileForm, CopyFlags>, string> & Record<CopyFlags, boolean>;
+
+export function useMcleProfile() {
+  const session = useSession()!;
+  return useQuery({
+    queryKey: ['mcle-profile', session.userId],
+    // Until the first submission there is nothing to read: an empty form.
+    queryFn: () => api<McleProfile>(`/students/${session.userId}/mcle_profile/`).catch((error: { status?: number }) => (error.status === 404 ? null : Promise.reject(error))),
+  });
+}
+
+export function useSaveMcle() {
+  const session = useSession()!;
+  const refresh = useRefreshProfile();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: McleProfileForm) => api<McleProfile>(`/students/${session.userId}/mcle_profile/`, { method: 'PUT', body: { ...body, consent: true } }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(['mcle-profile', session.userId], saved);
+      await refresh();
+    },
+  });
+}
+
+export const useChangePassword = () => useMutation({ mutationFn: (body: ChangePasswordBody) => api<{ message: string }>('/account/change-password/', { method: 'PUT', body }) });

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CompliancePeriod, Country, IbpChapter, LawSchool, Region } from '@school/shared/lookups/schemas';
+import { api } from '@/lib/api-client';
+
+type List<T> = { data: T[] };
+const lookup = <T,>(path: string) =>
+  queryOptions({ queryKey: ['lookup', path], queryFn: async () => (await api<List<T>>(path)).data, staleTime: Infinity });
+
+export const useCountries = () => useQuery(lookup<Country>('/countries/'));
+export const useRegions = () => useQuery(lookup<Region>('/ph_regions/'));
+export const useLawSchools = () => useQuery(lookup<LawSchool>('/law_schools/'));
+export const useIbpChapters = () => useQuery(lookup<IbpChapter>('/ibp_chapters/'));
+export const useCompliancePeriods = () => useQuery(lookup<CompliancePeriod>('/compliance_periods/'));

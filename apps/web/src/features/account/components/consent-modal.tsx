@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { profileMessages } from '@school/shared/account/messages';
+import type { School } from '@school/shared/school/schemas';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+
+/** The Data Privacy Statement and Consent, accepted before the MCLE profile is saved (spec 1 §5). */
+export function ConsentModal({ open, school, busy, onContinue, onClose }: { open: boolean; school: School; busy: boolean; onContinue: () => void; onClose: () => void }) {
+  const [agreed, setAgreed] = useState(false);
+  return (
+    <Modal open={open} onClose={onClose} title="Data Privacy Statement and Consent" size="lg">
+      <div className="consent-text">
+        <p>{school.data_privacy}</p>
+        {school.consent_form && <p>{school.consent_form}</p>}
+      </div>
+      <label className="checkbox consent-check">
+        <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+        {profileMessages.consentText}
+      </label>
+      <div className="response-actions">
+        <Button label="Cancel" variant="ghost" onClick={onClose} />
+        <Button label="Continue" disabled={!agreed} busy={busy} onClick={onContinue} />
+      </div>
+    </Modal>
+  );
+}

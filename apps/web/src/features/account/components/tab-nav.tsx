@@ -1,0 +1,45 @@
+import { NavLink } from 'react-router';
+import type { AccountTab } from '@school/shared/account/tabs';
+import type { Profile } from '@school/shared/auth/profile';
+import { paths } from '@/config/paths';
+
+/** Which tabs still need the user's attention (spec 1 §2 status icons). */
+function needsAttention(slug: string, profile: Profile): boolean {
+  switch (slug) {
+    case 'profile':
+      return profile.step === '1';
+    case 'mcle-profile':
+      return !profile.info_submitted;
+    case 'authenticate-id':
+      // Identity verification arrives with the KYC work; until then no ID is verified.
+      return true;
+    case 'email':
+      return !profile.is_verified;
+    default:
+      return false;
+  }
+}
+
+export function TabNav({ tabs, profile }: { tabs: AccountTab[]; profile: Profile }) {
+  return (
+    <nav aria-label="Account" className="account-tabs">
+      <ul>
+        {tabs.map((tab) => {
+          const warn = needsAttention(tab.slug, profile);
+          return (
+            <li key={tab.slug}>
+              <NavLink to={paths.student(tab.slug)}>
+                <span>{tab.label}</span>
+                {warn && (
+                  <span className="tab-warning" role="img" aria-label="needs attention" title="Needs attention">
+                    !
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

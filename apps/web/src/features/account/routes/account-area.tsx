@@ -1,0 +1,61 @@
+import { visibleTabs } from '@school/shared/account/tabs';
+import { Navigate, useParams } from 'react-router';
+import { PageHeader } from '@/components/breadcrumb';
+import { Loading } from '@/components/loading';
+import { paths } from '@/config/paths';
+import { useSchool } from '@/lib/school';
+import { useAccount, useMcleProfile } from '../api/account-calls';
+import { useCountries, useIbpChapters, useLawSchools, useRegions } from '../api/lookups';
+import { AccountHeader } from '../components/account-header';
+import { ChangePasswordForm, EmailSettings, EmptyPanel } from '../components/account-panels';
+import { BasicProfileForm } from '../components/basic-profile-form';
+import { McleProfileForm } from '../components/mcle-profile-form';
+import { TabNav } from '../components/tab-nav';
+
+/** Forms start once their choices are loaded, so that saved values find their options. */
+function McleTab(props: Omit<Parameters<typeof McleProfileForm>[0], 'saved'>) {
+  const saved = useMcleProfile();
+  const lookups = [useRegions(), useIbpChapters(), useLawSchools()];
+  if (saved.isPending || lookups.some((l) => l.isPending)) return <Loading />;
+  return <McleProfileForm {...props} saved={saved.data ?? null} />;
+}
+
+function ProfileTab(props: Parameters<typeof BasicProfileForm>[0]) {
+  const countries = useCountries();
+  if (countries.isPending) return <Loading />;
+  return <BasicProfileForm {...props} />;
+}
+
+/** /student/{tab}: the account header, the tabs by role and school products, and the tab's screen. */
+export function AccountArea() {
+  const { tab = 'profile' } = useParams();
+  const { data: school } = useSchool();
+  const account = useAccount();
+  if (!school || account.isPending) return <Loading />;
+  if (!account.data) return <Navigate to={paths.home} replace />;
+  const profile = account.data;
+  const tabs = visibleTabs(profile.role, school.config.products);
+  const current = tabs.find((t) => t.slug === tab);
+  if (!current) return <Navigate to={paths.notFound} replace />;
+
+  return (
+    <main>
+      <PageHeader title={current.label} cover={school.cover} trail={[{ label: 'Home', to: paths.home }, { label: current.label }]} />
+      <div className="container account">
+        <AccountHeader profile={profile} />
+        <div className="account-body">
+          <TabNav tabs={tabs} profile={profile} />
+          <section className="account-panel" aria-labelledby="panel-title">
+            <h2 id="panel-title">{current.label}</h2>
+            {current.slug === 'profile' && <ProfileTab key={profile.id} profile={profile} school={school} />}
+            {current.slug === 'mcle-profile' && <McleTab profile={profile} school={school} />}
+            {current.slug === 'email' && <EmailSettings profile={profile} />}
+            {current.slug === 'change-password' && <ChangePasswordForm />}
+            {['courses', 'classes', 'certificates', 'authenticate-id'].includes(current.slug) && <EmptyPanel text="No data to display" />}
+            {current.slug === 'apt-wallet' && <EmptyPanel text="No Transaction found." />}
+          </section>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,230 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { profileMessages as m, profileServerMessages as s } from '@school/shared/account/messages';
+import { authMessages, serverMessages, sessionMessages } from '@school/shared/auth/messages';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
+import { registerStudent } from '../apps/server/test/support/factories';
+import { client } from '../apps/server/test/support/http';
+import { startApp, type E2eApp } from './support/app';
+import { dialog, fieldError, visible } from './support/ui';
+
+let app: E2eApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+/** Signs a browser in with a token, as "View Course" does, and opens a tab of the account area. */
+async function openAccount(school: string, token: string, tab = 'profile') {
+  const { page, context } = await app.newPage();
+  // The demo school's announcement would cover the page; it shows once per browser session.
+  await context.addInitScript(() => {
+    for (let id = 1; id < 10; id++) sessionStorage.setItem(`announcement-seen:${id}`, '1');
+  });
+  await page.goto(`${app.origin(school)}/auth/${token}?redirect=/student/${tab}`);
+  await page.waitForURL(`**/student/${tab}`);
+  await visible(page.getByRole('navigation', { name: 'Account' }));
+  return page;
+}
+
+const tabNames = (page: Page) => page.getByRole('navigation', { name: 'Account' }).getByRole('link').allInnerTexts();
+const panel = (page: Page) => page.locator('.account-panel');
+
+describe('tabs', () => {
+  it('follow the role and the school products, with warnings where something is missing', async () => {
+    const student = await registerStudent(app.server.url, { host: 'demo.localhost' });
+    const page = await openAccount('demo', student.token);
+    const names = (await tabNames(page)).map((t) => t.replace('!', '').trim());
+    expect(names).toEqual(['Basic Profile', 'MCLE Profile', 'Authenticate ID', 'Email Settings', 'My Courses', 'My Classes', 'My Certificates', 'Change Password', 'APT Wallet']);
+    const warned = await page.getByRole('navigation', { name: 'Account' }).getByRole('link').filter({ has: page.getByRole('img', { name: 'needs attention' }) }).allInnerTexts();
+    expect(warned.map((t) => t.replace('!', '').trim())).toEqual(['Basic Profile', 'MCLE Profile', 'Authenticate ID', 'Email Settings']);
+    await visible(page.getByText('N/A', { exact: true }));
+    await page.getByRole('link', { name: 'APT Wallet' }).click();
+    await visible(panel(page).getByText('No Transaction found.'));
+    await page.getByRole('link', { name: 'My Certificates' }).click();
+    await visible(panel(page).getByText('No data to display'));
+
+    const acme = await openAccount('acme', student.token);
+    expect((await tabNames(acme)).map((t) => t.replace('!', '').trim())).toEqual(['Basic Profile', 'Email Settings', 'My Courses', 'My Classes', 'My Certificates', 'Change Password']);
+
+    const admin = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'demo-admin', password: DEMO_PASSWORD })).body.token;
+    const staff = await openAccount('demo', admin);
+    expect(await tabNames(staff)).toEqual(['Basic Profile', 'Email Settings', 'Change Password']);
+    expect(await staff.getByLabel('Birthday').count()).toBe(0);
+  });
+
+  it('shows the complete student without warnings for profile, MCLE and email', async () => {
+    const token = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'student', password: DEMO_PASSWORD })).body.token;
+    const page = await openAccount('demo', token);
+    const warned = await page.getByRole('navigation', { name: 'Account' }).getByRole('link').filter({ has: page.getByRole('img', { name: 'needs attention' }) }).allInnerTexts();
+    expect(warned.map((t) => t.replace('!', '').trim())).toEqual(['Authenticate ID']);
+    await visible(page.getByText('+639170000001', { exact: true }));
+    expect(await page.getByLabel('Country Code').inputValue()).toBe('63');
+    await page.getByRole('link', { name: 'Email Settings' }).click();
+    await visible(panel(page).getByText('Your email address is verified.'));
+  });
+});
+
+describe('basic profile and MCLE profile', () => {
+  it('checks every field, then goes from profile to MCLE profile to identity verification', async () => {
+    const student = await registerStudent(app.server.url, { host: 'demo.localhost' });
+    const page = await openAccount('demo', student.token);
+    const form = panel(page);
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect(await fieldError(form, 'First Name')).toBe(m.firstNameRequired);
+    expect(await fieldError(form, 'Middle Name')).toBe(m.middleNameRequired);
+    expect(await fieldError(form, 'Last Name')).toBe(m.lastNameRequired);
+    expect(await fieldError(form, 'Mobile Number')).toBe(m.mobileRequired);
+    expect(await fieldError(form, 'Birthday')).toBe(m.birthdayRequired);
+    expect(await fieldError(form, 'Type')).toBe(m.typeRequired);
+    await visible(form.getByText(m.genderRequired));
+    // Editing a field clears its error.
+    await form.getByLabel('First Name').fill('Ana');
+    expect(await form.locator('.field').filter({ has: page.getByLabel('First Name') }).locator('.field-error').count()).toBe(0);
+
+    await form.getByLabel('I have no middle name').check();
+    await form.getByLabel('Last Name').fill('Luna');
+    await form.getByLabel('Mobile Number').fill('9171112222');
+    await form.getByLabel('Birthday').fill('1990-01-31');
+    await form.getByLabel('Female').check();
+    await form.getByLabel('Type').selectOption('S');
+    await visible(form.getByLabel('School', { exact: true }));
+    await visible(form.getByLabel('Course', { exact: true }));
+    await form.getByLabel('Type').selectOption('P');
+    await visible(form.getByLabel('Company'));
+    await form.getByLabel('Type').selectOption('O');
+    expect(await form.getByLabel('Company').count()).toBe(0);
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect(await fieldError(form, 'Country Code')).toBe(m.countryCodeRequired);
+    await form.getByLabel('Country Code').selectOption({ label: 'Philippines (+63)' });
+    await form.getByRole('button', { name: 'Save' }).click();
+
+    const saved = await dialog(page, m.updated);
+    await visible(saved.getByText(m.thanks));
+    await saved.getByRole('button', { name: m.continueToMcle }).click();
+    await page.waitForURL('**/student/mcle-profile');
+    await visible(page.getByText('+639171112222', { exact: true }));
+
+    const mcle = panel(page);
+    await mcle.getByRole('button', { name: 'Submit' }).click();
+    for (const label of ['Roll Number', 'IBP Chapter', 'Law School', 'Company', 'Position', 'Address', 'Region', 'Province', 'City / Municipality', 'Zip Code']) {
+      expect(await fieldError(mcle, label), label).toBe(m.fieldRequired);
+    }
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toBe('Roll Number');
+
+    await mcle.getByLabel('Roll Number').fill('70112');
+    await mcle.getByLabel('IBP Chapter').selectOption({ label: 'Makati City' });
+    await mcle.getByLabel('Law School').selectOption('others');
+    await mcle.getByRole('button', { name: 'Submit' }).click();
+    expect(await fieldError(mcle, 'Name of Law School')).toBe(m.fieldRequired);
+    await mcle.getByLabel('Name of Law School').fill('Harvard Law School');
+    await mcle.getByLabel('Company', { exact: true }).fill('Luna Law');
+    await mcle.getByLabel('Position', { exact: true }).fill('Partner');
+    await mcle.getByLabel('Address', { exact: true }).fill('5 Paseo de Roxas');
+
+    // The cascade: each level starts disabled and empties the levels below when it changes.
+    expect(await mcle.getByLabel('Province').isDisabled()).toBe(true);
+    await mcle.getByLabel('Region').selectOption({ label: 'NCR - National Capital Region' });
+    await mcle.getByLabel('Province').selectOption({ label: 'Metro Manila' });
+    expect(await mcle.getByLabel('Zip Code').isDisabled()).toBe(true);
+    await mcle.getByLabel('City / Municipality').selectOption({ label: 'Makati City' });
+    expect(await mcle.getByLabel('Zip Code').locator('option').allInnerTexts()).toContain('1226 - Ayala-Paseo De Roxas');
+    await mcle.getByLabel('Zip Code').selectOption('1226');
+    await mcle.getByLabel('Region').selectOption({ label: 'CAR - Cordillera Administrative Region' });
+    expect(await mcle.getByLabel('Province').inputValue()).toBe('');
+    expect(await mcle.getByLabel('City / Municipality').isDisabled()).toBe(true);
+    expect(await mcle.getByLabel('Zip Code').isDisabled()).toBe(true);
+    await mcle.getByLabel('Region').selectOption({ label: 'NCR - National Capital Region' });
+    await mcle.getByLabel('Province').selectOption({ label: 'Metro Manila' });
+    await mcle.getByLabel('City / Municipality').selectOption({ label: 'Makati City' });
+    await mcle.getByLabel('Zip Code').selectOption('1226');
+
+    await mcle.getByLabel('Same as mailing address').first().check();
+    expect(await mcle.getByLabel('Home Address').inputValue()).toBe('5 Paseo de Roxas, Makati City, Metro Manila, NCR - National Capital Region, 1226');
+    expect(await mcle.getByLabel('Home Address').getAttribute('readonly')).not.toBeNull();
+    await mcle.getByLabel('Telephone Number').fill('02-8123');
+    await mcle.getByRole('button', { name: 'Submit' }).click();
+    expect(await fieldError(mcle, 'Telephone Number')).toBe(s.invalidNumber);
+    await mcle.getByLabel('Telephone Number').fill('028123456');
+    await mcle.getByRole('button', { name: 'Submit' }).click();
+
+    const consent = await dialog(page, 'Data Privacy Statement and Consent');
+    const proceed = consent.getByRole('button', { name: 'Continue' });
+    expect(await proceed.isDisabled()).toBe(true);
+    await consent.getByLabel(m.consentText).check();
+    await proceed.click();
+    const submitted = await dialog(page, m.mcleSubmitted);
+    await submitted.getByRole('button', { name: 'Okay' }).click();
+    // Profile complete and MCLE submitted: on to identity verification (spec 1 §4).
+    await page.waitForURL('**/student/authenticate-id');
+    const warned = await page.getByRole('navigation', { name: 'Account' }).getByRole('link').filter({ has: page.getByRole('img', { name: 'needs attention' }) }).allInnerTexts();
+    expect(warned.map((t) => t.replace('!', '').trim())).toEqual(['Authenticate ID', 'Email Settings']);
+
+    await page.getByRole('link', { name: 'MCLE Profile' }).click();
+    expect(await panel(page).getByLabel('Name of Law School').inputValue()).toBe('Harvard Law School');
+    expect(await panel(page).getByLabel('Zip Code').inputValue()).toBe('1226');
+  });
+});
+
+describe('photo', () => {
+  it('uploads a real PNG and refuses a text file named .png', async () => {
+    const student = await registerStudent(app.server.url, { host: 'demo.localhost' });
+    const page = await openAccount('demo', student.token);
+    const png = path.join(tmpdir(), `photo-${Date.now()}.png`);
+    writeFileSync(png, await sharp({ create: { width: 300, height: 300, channels: 3, background: '#15803d' } }).png().toBuffer());
+    const fake = path.join(tmpdir(), `fake-${Date.now()}.png`);
+    writeFileSync(fake, 'this is only text');
+
+    await page.getByRole('button', { name: 'Edit Photo' }).click();
+    const modal = await dialog(page, 'Update Profile Photo');
+    expect(await modal.getByRole('button', { name: 'Upload Photo' }).isDisabled()).toBe(true);
+    await modal.locator('input[type=file]').setInputFiles(fake);
+    await modal.getByRole('button', { name: 'Upload Photo' }).click();
+    await visible(modal.getByText(s.photoType));
+
+    await modal.locator('input[type=file]').setInputFiles(png);
+    await modal.getByRole('button', { name: 'Upload Photo' }).click();
+    const done = await dialog(page, m.photoUpdated);
+    await done.getByRole('button', { name: 'Okay' }).click();
+    const photo = await visible(page.getByRole('img', { name: 'Profile photo' }));
+    expect(await photo.getAttribute('src')).toMatch(/^\/media\/uploads\/photos\//);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
+  });
+});
+
+describe('email and password', () => {
+  it('resends the verification e-mail from Email Settings', async () => {
+    const student = await registerStudent(app.server.url, { host: 'demo.localhost' });
+    const page = await openAccount('demo', student.token, 'email');
+    expect(await panel(page).getByLabel('Email Address').inputValue()).toBe(student.email);
+    await panel(page).getByRole('button', { name: 'Resend Email' }).click();
+    await visible(panel(page).getByText(`A verification link was sent to ${student.email}.`));
+  });
+
+  it('changes the password; the old one and other sessions stop working', async () => {
+    const student = await registerStudent(app.server.url, { host: 'demo.localhost' });
+    const api = client(app.server.url);
+    const other = (await api.post('/api/v1/api-token-auth/', { username: student.username, password: student.password })).body.token;
+    const page = await openAccount('demo', student.token, 'change-password');
+    const form = panel(page);
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    expect(await fieldError(form, 'Old Password')).toBe(authMessages.oldPasswordRequired);
+    expect(await fieldError(form, 'New Password')).toBe(authMessages.passwordRequired);
+    await form.getByLabel('Old Password').fill('not-it-123');
+    await form.getByLabel('New Password', { exact: true }).fill('brandnew123');
+    await form.getByLabel('Confirm New Password').fill('brandnew123');
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    expect(await fieldError(form, 'Old Password')).toBe(serverMessages.oldPasswordWrong);
+    await form.getByLabel('Old Password').fill(student.password);
+    await form.getByRole('button', { name: 'Change Password' }).click();
+    await dialog(page, sessionMessages.passwordChanged);
+
+    expect((await api.get('/api/v1/account/profile/', { token: other })).status).toBe(401);
+    expect((await api.post('/api/v1/api-token-auth/', { username: student.username, password: student.password })).status).toBe(400);
+    expect((await api.post('/api/v1/api-token-auth/', { username: student.username, password: 'brandnew123' })).status).toBe(200);
+  });
+});
