@@ -170,6 +170,28 @@ describe('basic profile and MCLE profile', () => {
   });
 });
 
+describe('basic profile at a school without MCLE', () => {
+  it("ends with 'Okay' instead of the MCLE step", async () => {
+    const student = await registerStudent(app.server.url, { host: 'acme.localhost' });
+    const page = await openAccount('acme', student.token);
+    const form = panel(page);
+    await form.getByLabel('First Name').fill('Ben');
+    await form.getByLabel('Middle Name', { exact: true }).fill('Cruz');
+    await form.getByLabel('Last Name').fill('Tan');
+    await form.getByLabel('Country Code').selectOption({ label: 'Philippines (+63)' });
+    await form.getByLabel('Mobile Number').fill('9170001111');
+    await form.getByLabel('Birthday').fill('1985-07-04');
+    await form.getByLabel('Male', { exact: true }).check();
+    await form.getByLabel('Type').selectOption('S');
+    await form.getByLabel('School', { exact: true }).fill('UP Diliman');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const saved = await dialog(page, m.updated);
+    expect(await saved.getByRole('button').allInnerTexts()).toEqual(['×', 'Okay']);
+    await saved.getByRole('button', { name: 'Okay' }).click();
+    expect(await page.getByRole('navigation', { name: 'Account' }).getByRole('img', { name: 'needs attention' }).count()).toBe(1);
+  });
+});
+
 describe('photo', () => {
   it('uploads a real PNG and refuses a text file named .png', async () => {
     const student = await registerStudent(app.server.url, { host: 'demo.localhost' });

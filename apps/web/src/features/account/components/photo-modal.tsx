@@ -1,20 +1,12 @@
 import { useEffect, useState } from 'react';
 import { profileMessages } from '@school/shared/account/messages';
-import { sessionMessages } from '@school/shared/auth/messages';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { ResponseModal } from '@/components/response-modal';
-import { ApiError } from '@/lib/api-error';
 import { useUploadPhoto } from '../api/account-calls';
+import { uploadError } from '../api/upload-error';
 
 const ACCEPTED = /\.(png|jpe?g)$/i;
-
-function uploadError(error: unknown): string {
-  // A body that is not JSON (a proxy's page, a cut connection) says nothing useful (spec 1 §5).
-  if (!(error instanceof ApiError) || !error.body) return profileMessages.photoFailed;
-  if (error.status >= 500) return sessionMessages.genericServerError;
-  return Object.values(error.body).flat().join(' ');
-}
 
 /** 'Update Profile Photo': PNG or JPEG, 'Upload Photo' enabled once a file is chosen (spec 1 §2). */
 export function PhotoModal({ open, onClose }: { open: boolean; onClose: () => void }) {
