@@ -5,26 +5,15 @@ import type { Profile } from '@school/shared/auth/profile';
 import { Button } from '@/components/button';
 import { FormBanner } from '@/components/form-banner';
 import { ResponseModal } from '@/components/response-modal';
+import { ResultLine } from '@/components/result-line';
 import { TextField } from '@/components/text-field';
 import { useResendEmail } from '@/lib/resend-email';
-import { readServerError } from '@/lib/server-errors';
 import { useServerForm } from '@/lib/use-server-form';
 import { useChangePassword } from '../api/account-calls';
 
 /** Email settings: the address (read-only), whether it is verified, and 'Resend Email' (spec 1 §2). */
 export function EmailSettings({ profile }: { profile: Profile }) {
-  const resend = useResendEmail();
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  async function onResend() {
-    setResult(null);
-    try {
-      await resend.mutateAsync(undefined);
-      setResult({ ok: true, text: `A verification link was sent to ${profile.email}.` });
-    } catch (error) {
-      const { fieldErrors, banner } = readServerError(error, ['email']);
-      setResult({ ok: false, text: `${sessionMessages.resendFailed} ${[banner, ...Object.values(fieldErrors)].filter(Boolean).join(' ')}`.trim() });
-    }
-  }
+  const resend = useResendEmail(`A verification link was sent to ${profile.email}.`);
   return (
     <div className="account-form">
       <TextField label="Email Address" value={profile.email} readOnly />
@@ -35,14 +24,10 @@ export function EmailSettings({ profile }: { profile: Profile }) {
       ) : (
         <>
           <p className="banner banner-warning">Your email address is not yet verified. Check your inbox for the verification link.</p>
-          <Button label="Resend Email" busy={resend.isPending} onClick={onResend} />
+          <Button label="Resend Email" busy={resend.pending} onClick={resend.send} />
         </>
       )}
-      {result && (
-        <p className={`banner ${result.ok ? 'banner-success' : 'banner-error'}`} role={result.ok ? 'status' : 'alert'}>
-          {result.text}
-        </p>
-      )}
+      <ResultLine result={resend.result} />
     </div>
   );
 }

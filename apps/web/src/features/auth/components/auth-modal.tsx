@@ -1,9 +1,7 @@
 import { Modal } from '@/components/modal';
 import { authModal, useAuthModal, type AuthForm } from '@/lib/auth-modal';
+import { ResultLine } from '@/components/result-line';
 import { useResendEmail } from '@/lib/resend-email';
-import { readServerError } from '@/lib/server-errors';
-import { sessionMessages } from '@school/shared/auth/messages';
-import { useState } from 'react';
 import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
 import { ResetForm } from './reset-form';
@@ -47,18 +45,7 @@ export function AuthModal() {
 }
 
 function SignupSent({ email }: { email: string }) {
-  const resend = useResendEmail();
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  async function onResend() {
-    setResult(null);
-    try {
-      await resend.mutateAsync(undefined);
-      setResult({ ok: true, text: 'Verification email sent.' });
-    } catch (error) {
-      const { fieldErrors, banner } = readServerError(error, ['email']);
-      setResult({ ok: false, text: `${sessionMessages.resendFailed} ${[banner, ...Object.values(fieldErrors)].filter(Boolean).join(' ')}`.trim() });
-    }
-  }
+  const resend = useResendEmail('Verification email sent.');
   return (
     <div className="success-view">
       <p>Don't forget to verify your email</p>
@@ -67,15 +54,11 @@ function SignupSent({ email }: { email: string }) {
       </p>
       <p>
         Didn't get the email?{' '}
-        <button type="button" className="link" onClick={onResend} disabled={resend.isPending}>
+        <button type="button" className="link" onClick={resend.send} disabled={resend.pending}>
           Resend email
         </button>
       </p>
-      {result && (
-        <p className={`banner ${result.ok ? 'banner-success' : 'banner-error'}`} role={result.ok ? 'status' : 'alert'}>
-          {result.text}
-        </p>
-      )}
+      <ResultLine result={resend.result} />
     </div>
   );
 }
