@@ -5,3 +5,5 @@ export * from './infra';
 export * from './notifications';
 export * from './lookups';
 export * from './mcle';
+export * from './catalogue';
+export * from './enrolment';

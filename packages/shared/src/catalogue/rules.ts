@@ -1,0 +1,160 @@
+/** Pure catalogue and enrolment rules shared by the pages and the server (spec 2 §2, §4; spec 3 §4). */
+
+export const CATALOGUE_PAGE_SIZE = 6;
+export const PAGER_WINDOW = 5;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const VAT_RATE = 0.12;
+
+/** The id is the last hyphen- or space-separated part of a slug ('intro-to-ethics-12' -> 12). */
+export function idFromSlug(slug: string): number | null {
+  const last = slug.trim().split(/[-\s]+/).pop() ?? '';
+  return /^\d{1,9}$/.test(last) ? Number(last) : null;
+}
+
+export function slugFor(name: string, id: number): string {
+  const base = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${base || 'item'}-${id}`;
+}
+
+/** Fees include 12 % VAT: subtotal + tax = fee, in centavos. */
+export function priceBreakdown(feeCentavos: number) {
+  const subtotal = Math.round(feeCentavos / (1 + VAT_RATE));
+  return { fee: feeCentavos, subtotal, tax: feeCentavos - subtotal };
+}
+
+export const pesos = (centavos: number) => centavos / 100;
+
+/** 'P1,500.00', or the free word given for 0. */
+export function formatFee(amountPesos: number, freeWord: 'Free' | 'FREE' = 'Free'): string {
+  if (amountPesos <= 0) return freeWord;
+  return `P${amountPesos.toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** Statuses that still wait for money (spec 3 §4); every other status counts as paid. */
+export const UNPAID_STATUSES = ['notpaid', 'partial', 'collection', 'pending', 'pay_later'] as const;
+export const isPaid = (status: string) => !(UNPAID_STATUSES as readonly string[]).includes(status);
+
+/** Whether a course can be studied today, by its dates (YYYY-MM-DD, in the school's time zone). */
+export function courseState(dateStart: string | null, dateEnd: string | null, today: string): 'open' | 'not_open' | 'ended' {
+  if (dateEnd && today > dateEnd) return 'ended';
+  if (dateStart && today < dateStart) return 'not_open';
+  return 'open';
+}
+
+export interface EnrollmentLike {
+  status: string;
+  progress: number;
+}
+
+export interface EnrollButton {
+  label: string;
+  ghost?: boolean;
+  /** A second button: 'Get Certificate' (pay later at 100 %) or 'Enroll for Free' (pay later allowed). */
+  extra?: 'Get Certificate' | 'Enroll for Free';
+}
+
+/** The enrolment button of a course page (spec 2 §4, in its order). */
+export function enrollButton(input: { enrollment: EnrollmentLike | null; staff: boolean; allowPayLater: boolean; fee: number }): EnrollButton {
+  const { enrollment, staff } = input;
+  if (staff) return { label: 'View Course' };
+  if (enrollment) {
+    if (enrollment.progress >= 1 && enrollment.progress <= 99) return { label: 'Resume Learning' };
+    if (enrollment.progress >= 100) return enrollment.status === 'pay_later' ? { label: 'View Course', ghost: true, extra: 'Get Certificate' } : { label: 'View Course' };
+    if (enrollment.status === 'notpaid') return { label: 'Payment Pending' };
+    return { label: 'Start Learning' };
+  }
+  const payLater = input.allowPayLater && input.fee > 0;
+  return { label: payLater ? 'Enroll and Pay now' : 'Enroll Now', ...(payLater ? { extra: 'Enroll for Free' as const } : {}) };
+}
+
+/**
+ * Whether a student may enrol themselves (docs/decisions.md reads spec 2 §4 so that the settings do what
+ * their names say): the course takes direct enrolment, and when it lists e-mail domains the student's
+ * domain is one of them. Staff never enrol.
+ */
+export function selfEnrollAllowed(input: { staff: boolean; directEnrollment: boolean; allowedDomains: string[]; email: string | null }): boolean {
+  if (input.staff || !input.directEnrollment) return false;
+  if (input.allowedDomains.length === 0) return true;
+  const domain = input.email?.split('@')[1]?.toLowerCase() ?? '';
+  return input.allowedDomains.map((d) => d.toLowerCase().replace(/^@/, '')).includes(domain);
+}
+
+export type GateStep = 'login' | 'not_student' | 'verify_email' | 'incomplete_profile' | 'incomplete_mcle_profile' | 'incomplete_kyc';
+
+/** The first gate of spec 2 §4 (steps 1 to 6) the user does not pass, or null. */
+export function firstGate(input: {
+  loggedIn: boolean;
+  role: string | null;
+  isVerified: boolean;
+  step: string | null;
+  infoSubmitted: boolean;
+  mcle: boolean;
+  requireKyc: boolean;
+  kycVerified: boolean;
+}): GateStep | null {
+  if (!input.loggedIn) return 'login';
+  if (input.role !== 'ST') return 'not_student';
+  if (!input.isVerified) return 'verify_email';
+  if (input.step === '1') return 'incomplete_profile';
+  if (input.mcle && !input.infoSubmitted) return 'incomplete_mcle_profile';
+  if (input.requireKyc && !input.kycVerified) return 'incomplete_kyc';
+  return null;
+}
+
+/** The server's refusal for each gate (400 details; the page's modals carry the spec's own texts). */
+export const gateRefusals: Record<Exclude<GateStep, 'login'>, string> = {
+  not_student: "You can't enroll using this account. Please register as a student by clicking the Sign Up button.",
+  verify_email: 'Your email is not yet verified.',
+  incomplete_profile: 'Please complete your profile before you can start.',
+  incomplete_mcle_profile: 'Please complete your MCLE profile before you can start.',
+  incomplete_kyc: 'Please comply with the KYC requirements in order to continue.',
+};
+
+export const enrolmentMessages = {
+  alreadyEnrolled: 'User is already enrolled.',
+  courseEnded: 'This course has ended.',
+  notFree: 'This course is not free.',
+  payLaterNotAllowed: 'This course cannot be paid later.',
+  classRequired: 'Select a class to enroll in this course.',
+  noClasses: 'This course has no classes yet.',
+  selfEnrollNotAllowed: 'Enrollment in this course is handled by the school.',
+  complianceRequired: 'Select a compliance period.',
+} as const;
+
+/** Five page links around the current page (spec 2 §2). */
+export function pageWindow(page: number, pages: number, size = PAGER_WINDOW): number[] {
+  const count = Math.min(size, pages);
+  const start = Math.max(1, Math.min(page - Math.floor(size / 2), pages - count + 1));
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+/** 'Showing X to Y of N'. */
+export function showingText(page: number, perPage: number, count: number): string {
+  if (count === 0) return 'Showing 0 to 0 of 0';
+  const from = (page - 1) * perPage + 1;
+  return `Showing ${from} to ${Math.min(page * perPage, count)} of ${count}`;
+}
+
+export const courseSorts = [
+  { value: '-created_at', label: 'Newest' },
+  { value: 'created_at', label: 'Oldest' },
+  { value: 'name', label: 'Name A-Z' },
+  { value: '-name', label: 'Name Z-A' },
+  { value: 'fee', label: 'Fee low-high' },
+  { value: '-fee', label: 'Fee high-low' },
+] as const;
+export type CourseSort = (typeof courseSorts)[number]['value'];
+
+export const enrollmentSorts = ['-date_enrolled', 'date_enrolled', 'course_name', 'progress'] as const;
+export const enrollmentStatuses = ['all', 'inprogress', 'completed', 'notstarted'] as const;
+
+/** My Courses progress label (spec 1 §2). */
+export function progressLabel(progress: number): 'Not Started' | 'In Progress' | 'Completed' {
+  if (progress <= 0) return 'Not Started';
+  return progress >= 100 ? 'Completed' : 'In Progress';
+}
