@@ -22,6 +22,8 @@ import fastifyStatic from '@fastify/static';
 import { localStorage, LOCAL_MEDIA_PREFIX } from './infra/storage/storage';
 import { accountRoutes } from './modules/account/routes';
 import { authenticate } from './modules/auth/authenticate';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { enrolmentRoutes } from './modules/enrolment/routes';
 import { authRoutes } from './modules/auth/routes';
 import { clientConfigRoutes } from './modules/client-config/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
@@ -141,6 +143,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(clientConfigRoutes);
       await api.register(notificationRoutes);
       await api.register(lookupRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(enrolmentRoutes);
     },
     { prefix: '/api/v1' },
   );

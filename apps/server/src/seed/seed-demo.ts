@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ibpChapters, lawSchools, mcleProfiles, notifications, phCities, schoolSocials, schools, students, users } from '../db/schema/index';
 import { hashPassword } from '../lib/crypto';
+import { acmeCategories, acmeCourses, acmeLecturers, demoBundles, demoCategories, demoCourses, demoLecturers } from './demo-catalogue';
 import { DEMO_PASSWORD, demoAccounts, demoNotifications, demoSchools } from './demo-data';
+import { seedCatalogue } from './seed-catalogue';
 
 /** Loads the demo schools and accounts once; a later start finds them and leaves the data as it is. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -17,6 +19,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       const entries = Object.entries(socials).map(([label, url]) => ({ schoolId: row!.id, label, url }));
       if (entries.length) await tx.insert(schoolSocials).values(entries);
     }
+    await seedCatalogue(tx as unknown as Db, ids.get('demo')!, { categories: demoCategories, lecturers: demoLecturers, courses: demoCourses, bundles: demoBundles });
+    await seedCatalogue(tx as unknown as Db, ids.get('acme')!, { categories: acmeCategories, lecturers: acmeLecturers, courses: acmeCourses });
     for (const account of demoAccounts) {
       const [user] = await tx
         .insert(users)

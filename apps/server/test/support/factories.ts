@@ -34,3 +34,29 @@ export function linkIn(text: string): URL {
   if (!match) throw new Error('no link in the message');
   return new URL(match[0]);
 }
+
+/** A verified student with a complete basic profile and, unless told otherwise, an MCLE profile. */
+export async function eligibleStudent(baseUrl: string, options: { mcle?: boolean; host?: string } = {}) {
+  const api = client(baseUrl);
+  const student = await registerStudent(baseUrl, { host: options.host });
+  const link = linkIn((await lastMail(baseUrl, student.email)).text);
+  await api.post('/api/v1/account/verify-email/', { key: link.searchParams.get('key') });
+  await api.put(
+    `/api/v1/students/${student.student_id}/`,
+    { first_name: 'Test', middle_name: ' ', last_name: 'Student', mobile_number: '9170000000', country_code: '63', birthday: '1990-01-01', gender: 'F', type: 'P' },
+    { token: student.token },
+  );
+  if (options.mcle !== false) {
+    const regions = (await api.get('/api/v1/ph_regions/')).body.data as { id: string; provinces: { id: string; cities: { id: string; name: string; zips: { code: string }[] }[] }[] }[];
+    const ncr = regions.find((r) => r.id === '1300000000')!;
+    const city = ncr.provinces[0]!.cities.find((c) => c.name === 'Makati City')!;
+    const chapter = (await api.get('/api/v1/ibp_chapters/')).body.data[0].id;
+    const res = await api.put(
+      `/api/v1/students/${student.student_id}/mcle_profile/`,
+      { roll_number: '1', ibp_chapter: chapter, law_school: 'others', law_school_others: 'X', company: 'C', position: 'P', address: 'A', region: ncr.id, province: ncr.provinces[0]!.id, city: city.id, zip_code: city.zips[0]!.code, consent: true },
+      { token: student.token },
+    );
+    if (res.status !== 200) throw new Error(`MCLE profile failed: ${res.text}`);
+  }
+  return student;
+}

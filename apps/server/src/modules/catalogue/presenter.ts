@@ -1,0 +1,106 @@
+import { courseState, pesos, priceBreakdown } from '@school/shared/catalogue/rules';
+import type { BundleCard, BundleDetail, CourseCard, CourseDetail } from '@school/shared/catalogue/schemas';
+import type { enrollments } from '../../db/schema/index';
+import type { BundleRow, CatalogueRepository, CourseRow } from './repository';
+
+type EnrollmentRow = typeof enrollments.$inferSelect;
+type Outline = Awaited<ReturnType<CatalogueRepository['courseOutline']>>;
+
+/** Today's date where the school is (DECISIONS.md: times shown in the school's time zone). */
+export function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+export function presentEnrollment(row: EnrollmentRow | undefined): CourseCard['enrollment'] {
+  if (!row) return null;
+  return { id: row.id, progress: row.progress, status: row.status, date_completed: row.dateCompleted?.toISOString() ?? null, reward: null, notes: row.notes };
+}
+
+export function presentCourseCard(row: { course: CourseRow; subcategory: string | null }, enrollment?: EnrollmentRow): CourseCard {
+  const { course } = row;
+  return {
+    id: course.id,
+    name: course.name,
+    slug: course.slug,
+    description: course.description,
+    image: course.image,
+    fee: pesos(course.fee),
+    show_fee: course.showFee,
+    subcategory: row.subcategory,
+    units: course.units,
+    created_at: course.createdAt.toISOString(),
+    enrollment: presentEnrollment(enrollment),
+  };
+}
+
+export function presentCourseDetail(row: { course: CourseRow; subcategory: string | null; lecturer: string | null }, outline: Outline, enrollment: EnrollmentRow | undefined, today: string): CourseDetail {
+  const { course } = row;
+  const price = priceBreakdown(course.fee);
+  const state = courseState(course.dateStart, course.dateEnd, today);
+  return {
+    ...presentCourseCard(row, enrollment),
+    tax: pesos(price.tax),
+    subtotal: pesos(price.subtotal),
+    lecturer: row.lecturer,
+    module_count: outline.modules.length,
+    courseware_count: outline.coursewares.length,
+    type: course.classEnrollmentOnly ? 'class' : 'self_paced',
+    school_id: course.schoolId,
+    preview_video: course.previewVideoType && course.previewVideoUrl ? { type: course.previewVideoType, url: course.previewVideoUrl } : null,
+    modules: outline.modules.map((m) => {
+      const wares = outline.coursewares.filter((w) => w.moduleId === m.id);
+      return { id: m.id, name: m.name, description: m.description, courseware_count: wares.length, coursewares: wares.map((w) => ({ id: w.id, name: w.name, type: w.type })) };
+    }),
+    classes: outline.classes.map((c) => ({ id: c.id, name: c.name, fee: pesos(c.fee) })),
+    config: {
+      duration: course.durationMinutes,
+      allow_pay_later: course.allowPayLater,
+      direct_enrollment: course.directEnrollment,
+      class_enrollment_only: course.classEnrollmentOnly,
+      require_kyc: course.requireKyc,
+      allowed_domains: course.allowedDomains,
+      course_open: state === 'open',
+      course_ended: state === 'ended',
+      enable_kyl: course.enableKyl,
+      video_download: course.videoDownload,
+      pdf_download: course.pdfDownload,
+      forward_streaming: course.forwardStreaming,
+      date_start: course.dateStart,
+      date_end: course.dateEnd,
+      mode_of_payment: course.modeOfPayment,
+    },
+    attempt: null,
+  };
+}
+
+/** A bundle's status for its page: pending while unpaid, paid once enrolled (spec 2 §2). */
+const bundleStatus = (status: string | undefined) => (status === undefined ? null : status === 'notpaid' || status === 'pending' ? ('pending' as const) : ('paid' as const));
+
+export function presentBundleCard(row: { bundle: BundleRow; subcategory: string | null }, courseRows: { course: CourseRow }[], status: string | undefined): BundleCard {
+  const { bundle } = row;
+  return {
+    id: bundle.id,
+    name: bundle.name,
+    slug: bundle.slug,
+    description: bundle.description,
+    image: bundle.image,
+    price: pesos(bundle.price),
+    units: courseRows.reduce((sum, c) => sum + c.course.units, 0),
+    courses_count: courseRows.length,
+    subcategory: row.subcategory,
+    created_at: bundle.createdAt.toISOString(),
+    status: bundleStatus(status),
+  };
+}
+
+export function presentBundleDetail(row: { bundle: BundleRow; subcategory: string | null }, courseRows: { course: CourseRow; subcategory: string | null }[], status: string | undefined, enrolments: Map<number, EnrollmentRow>): BundleDetail {
+  const price = priceBreakdown(row.bundle.price);
+  return {
+    ...presentBundleCard(row, courseRows, status),
+    fee: pesos(price.fee),
+    tax: pesos(price.tax),
+    subtotal: pesos(price.subtotal),
+    courses: courseRows.map((c) => presentCourseCard(c, enrolments.get(c.course.id))),
+    config: { duration: row.bundle.durationMinutes, require_kyc: row.bundle.requireKyc, mode_of_payment: row.bundle.modeOfPayment },
+  };
+}

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '@school/shared/api/errors';
+import { pesos } from '@school/shared/catalogue/rules';
+import {
+  bundleDetailSchema,
+  bundleListQuerySchema,
+  bundleListSchema,
+  categorySchema,
+  courseCardSchema,
+  courseDetailSchema,
+  courseListQuerySchema,
+  courseListSchema,
+  featuredMaterialSchema,
+  scheduleSchema,
+  subcategorySchema,
+} from '@school/shared/catalogue/schemas';
+import { idParamsSchema } from '@school/shared/school/schemas';
+import { notFound } from '../../lib/errors';
+import { currentSchool } from '../tenancy/current-school';
+import type { SchoolRow } from '../tenancy/repository';
+import { presentBundleCard, presentBundleDetail, presentCourseCard, presentCourseDetail, todayIn } from './presenter';
+import { catalogueRepository } from './repository';
+
+const listOf = <T,>(data: T[], total: number, page: number, perpage: number) => {
+  const pages = Math.max(1, Math.ceil(total / perpage));
+  return { data, count: total, page, pages, next: page < pages ? page + 1 : null };
+};
+
+/** The catalogue (spec 2 §7). Lists use the token only when one is sent, to show the caller's enrolments. */
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = catalogueRepository(app.db);
+  const tags = ['catalogue'];
+
+  /** The school in the path must be the school of the site: another school's catalogue answers 404. */
+  async function siteSchool(request: Parameters<typeof currentSchool>[0], schoolId?: number): Promise<SchoolRow> {
+    const school = await currentSchool(request);
+    if (schoolId !== undefined && school.id !== schoolId) throw notFound();
+    return school;
+  }
+
+  app.get('/schools/:id/courses/', { schema: { tags, summary: 'Published courses, paged, searchable and sortable', params: idParamsSchema, querystring: courseListQuerySchema, response: { 200: courseListSchema, ...errorResponses } } }, async (request) => {
+    const school = await siteSchool(request, request.params.id);
+    const q = request.query;
+    const { rows, total } = await repo.listCourses(school.id, { ...q, search: q.search_course });
+    const enrolments = await repo.enrollmentsOf(request.user?.id ?? null, rows.map((r) => r.course.id));
+    return listOf(rows.map((r) => presentCourseCard(r, enrolments.get(r.course.id))), total, q.page, q.perpage);
+  });
+
+  app.get('/courses/:id/', { schema: { tags, summary: 'A course with its modules, classes and configuration', params: idParamsSchema, response: { 200: courseDetailSchema, ...errorResponses } } }, async (request) => {
+    const school = await siteSchool(request);
+    const row = await repo.findCourse(school.id, request.params.id);
+    if (!row) throw notFound();
+    const [outline, enrolments] = await Promise.all([repo.courseOutline(row.course.id), repo.enrollmentsOf(request.user?.id ?? null, [row.course.id])]);
+    return presentCourseDetail(row, outline, enrolments.get(row.course.id), todayIn(school.timeZone));
+  });
+
+  app.get('/courses/:id/similar_courses/', { schema: { tags, summary: 'Courses of the same subcategory', params: idParamsSchema, response: { 200: z.array(courseCardSchema), ...errorResponses } } }, async (request) => {
+    const school = await siteSchool(request);
+    const row = await repo.findCourse(school.id, request.params.id);
+    if (!row) throw notFound();
+    return (await repo.similarCourses(school.id, row.course)).map((r) => presentCourseCard(r));
+  });
+
+  app.get('/schools/:id/top_courses/', { schema: { tags, summary: 'The most enrolled courses', params: idParamsSchema, response: { 200: z.array(courseCardSchema), ...errorResponses } } }, async (request) => {
+    const school = await siteSchool(request, request.params.id);
+    return (await repo.topCourses(school.id)).map((r) => presentCourseCard(r));
+  });
+
+  app.get('/schools/:id/featured_material/', { schema: { tags, summary: 'The featured course, else the featured bundle, else null', params: idParamsSchema, response: { 200: featuredMaterialSchema, ...errorResponses } } }, async (request) => {
+    const school = await siteSchool(request, request.params.id);
+    const featured = await repo.featured(school.id);
+    if (!featured) return null;
+    if (featured.kind === 'course') {
+      const c = featured.course;
+      return { type: 'course' as const, date: (c.dateStart ?? c.createdAt.toISOString().slice(0, 10)), id: c.id, name: c.name, slug: c.slug, description: c.description, fee: pesos(c.fee), image: c.image, preview_video: c.previewVideoType && c.previewVideoUrl ? { type: c.previewVideoType, url: c.previewVideoUrl } : null };
+    }
+    const b = featured.bundle;
+    return { type: 'bundle' as const, date: b.createdAt.toISOString().slice(0, 10), id: b.id, name: b.name, slug: b.slug, description: b.description, fee: pesos(b.price), image: b.image, preview_video: null };
+  });
+
+  app.get('/schools/:id/subcategories/', { schema: { tags, summary: "The school's subcategories with their category", params: idParamsSchema, response: { 200: z.array(subcategorySchema), ...errorResponses } } }, async (request) => {
+    const school = await siteSchool(request, request.params.id);
+    return (await repo.subcategories(school.id)).map((s) => ({ id: s.id, name: s.name, category: { id: s.categoryId, name: s.categoryName } }));
+  });
+
+  app.get('/course/categories-list/', { schema: { tags, summary: "The site's categories", response: { 200: z.array(categorySchema), ...errorResponses } } }, async (request) => {
+    const school = await siteSchool(request);
+    return (await repo.categories(school.id)).map((c) => ({ id: c.id, name: c.name, school_id: c.schoolId }));
+  });
+
+  app.get('/schools/:id/bundles/', { schema: { tags, summary: 'Published bundles, paged, searchable and sortable', params: idParamsSchema, querystring: bundleListQuerySchema, response: { 200: bundleListSchema, ...errorResponses } } }, async (request) => {
+    const school = await siteSchool(request, request.params.id);
+    const q = request.query;
+    const { rows, total } = await repo.listBundles(school.id, { ...q, search: q.bundle_name });
+    const ids = rows.map((r) => r.bundle.id);
+    const [courseRows, statuses] = await Promise.all([repo.bundleCourses(ids), repo.bundleStatuses(request.user?.id ?? null, ids)]);
+    return listOf(rows.map((r) => presentBundleCard(r, courseRows.filter((c) => c.bundleId === r.bundle.id), statuses.get(r.bundle.id))), total, q.page, q.perpage);
+  });
+
+  app.get('/course/bundles/:id/', { schema: { tags, summary: 'A bundle with its courses', params: idParamsSchema, response: { 200: bundleDetailSchema, ...errorResponses } } }, async (request) => {
+    const school = await siteSchool(request);
+    const row = await repo.findBundle(school.id, request.params.id);
+    if (!row) throw notFound();
+    const userId = request.user?.id ?? null;
+    const courseRows = await repo.bundleCourses([row.bundle.id]);
+    const [statuses, enrolments] = await Promise.all([repo.bundleStatuses(userId, [row.bundle.id]), repo.enrollmentsOf(userId, courseRows.map((c) => c.course.id))]);
+    return presentBundleDetail(row, courseRows, statuses.get(row.bundle.id), enrolments);
+  });
+
+  app.get('/classes/:id/schedule/', { schema: { tags, summary: "A class's schedule", params: idParamsSchema, response: { 200: scheduleSchema, ...errorResponses } } }, async (request) => {
+    const school = await siteSchool(request);
+    const cls = await repo.classWithSchedule(school.id, request.params.id);
+    if (!cls) throw notFound();
+    return {
+      id: cls.id,
+      name: cls.name,
+      schedules: cls.schedules.map((s) => ({ date: s.date, start_time: s.startTime.slice(0, 5), end_time: s.endTime.slice(0, 5), instructor: s.instructor, type: s.type })),
+    };
+  });
+};

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '@school/shared/api/errors';
+import { bundleEnrollmentBodySchema, courseEnrollmentBodySchema, myEnrollmentListSchema, myEnrollmentQuerySchema } from '@school/shared/catalogue/schemas';
+import { idParamsSchema } from '@school/shared/school/schemas';
+import { notFound } from '../../lib/errors';
+import { accountRepository } from '../account/repository';
+import { requireUser } from '../auth/authenticate';
+import { currentSchool } from '../tenancy/current-school';
+import { schoolUrl } from '../tenancy/resolve-domain';
+import { enrolmentRepository } from './repository';
+import { enrolmentService } from './service';
+
+export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = enrolmentService(app);
+  const repo = enrolmentRepository(app.db);
+  const accounts = accountRepository(app.db);
+  const tags = ['enrolment'];
+  const security = [{ token: [] }];
+
+  app.post(
+    '/student/enrollment/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Enrol in a course for free or pay later; the gates of spec 2 §4 are checked here',
+        body: courseEnrollmentBodySchema,
+        response: { 201: z.object({ id: z.number(), status: z.string(), course: z.number(), date_start: z.string().nullable() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.enrolCourse(requireUser(request), await currentSchool(request), request.body);
+      reply.code(201);
+      return result;
+    },
+  );
+
+  app.post(
+    '/enrollment/bundle/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Enrol in a free bundle: the bundle and every course of it, in one transaction',
+        body: bundleEnrollmentBodySchema,
+        response: { 201: z.object({ id: z.number(), status: z.string(), bundle: z.number() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.enrolBundle(requireUser(request), await currentSchool(request), request.body);
+      reply.code(201);
+      return result;
+    },
+  );
+
+  app.get(
+    '/students/:id/enrollments/',
+    { schema: { tags, security, summary: "The caller's enrolments at every school (My Courses)", params: idParamsSchema, querystring: myEnrollmentQuerySchema, response: { 200: myEnrollmentListSchema, ...errorResponses } } },
+    async (request) => {
+      const user = requireUser(request);
+      const account = await accounts.findByUserId(user.id);
+      if (account?.student?.id !== request.params.id) throw notFound();
+      const q = request.query;
+      const { rows, total } = await repo.listMine(user.id, q);
+      const pages = Math.max(1, Math.ceil(total / q.perpage));
+      return {
+        data: rows.map((r) => ({
+          id: r.enrollment.id,
+          progress: r.enrollment.progress,
+          status: r.enrollment.status,
+          date_enrolled: r.enrollment.dateEnrolled.toISOString(),
+          course: {
+            id: r.course.id,
+            name: r.course.name,
+            image: r.course.image,
+            school_name: r.school.name,
+            course_detail_link: schoolUrl(app.config.SCHOOL_URL_TEMPLATE, r.school.domain, `/course/${r.course.slug}`),
+          },
+        })),
+        count: total,
+        page: q.page,
+        pages,
+        next: q.page < pages ? q.page + 1 : null,
+      };
+    },
+  );
+};

@@ -1,0 +1,94 @@
+import type { CoursewareType } from '../db/schema/index';
+
+/** How a demo course is set up; the names say which case of spec 2 §4 each one shows. */
+export interface DemoCourse {
+  name: string;
+  subcategory: string;
+  lecturer: number;
+  fee: number;
+  units: number;
+  image: number;
+  description: string;
+  payLater?: boolean;
+  classOnly?: 'with-classes' | 'no-classes';
+  requireKyc?: boolean;
+  durationHours?: number;
+  opensInDays?: number;
+  endedDaysAgo?: number;
+  kyl?: boolean;
+  featured?: boolean;
+  preview?: 'video' | 'yt';
+  selfEnrol?: false;
+}
+
+export const demoLecturers = [
+  { name: 'Atty. Teresita L. Cruz', title: 'Former Court of Appeals Justice' },
+  { name: 'Dean Ramon P. Villanueva', title: 'Dean, College of Law' },
+  { name: 'Atty. Carmela S. Dizon', title: 'Accredited Mediator, PMC' },
+  { name: 'Prof. Eduardo M. Lim', title: 'Professor of Remedial Law' },
+  { name: 'Atty. Liza G. Manalo', title: 'Legal Technology Consultant' },
+];
+
+export const demoCategories: Record<string, string[]> = {
+  'MCLE Compliance': [
+    'Legal Ethics',
+    'Trial and Pre-Trial Skills',
+    'Alternative Dispute Resolution',
+    'Updates on Substantive and Procedural Laws',
+    'International Law',
+    'Legal Writing and Oral Advocacy',
+  ],
+  'Professional Development': ['Law Practice Management', 'Legal Technology'],
+};
+
+const d = (topic: string) =>
+  `A practical MCLE course on ${topic}, with recorded lectures, readings and a short assessment. Designed for practitioners who want current doctrine and ready-to-use techniques.`;
+
+export const demoCourses: DemoCourse[] = [
+  { name: 'Code of Professional Responsibility and Accountability', subcategory: 'Legal Ethics', lecturer: 0, fee: 0, units: 6, image: 1, description: d('the 2023 Code of Professional Responsibility and Accountability (CPRA)'), featured: true, preview: 'video', kyl: true },
+  { name: 'Conflicts of Interest in Modern Practice', subcategory: 'Legal Ethics', lecturer: 1, fee: 150000, units: 3, image: 1, description: d('identifying and managing conflicts of interest'), payLater: true },
+  { name: 'Legal Ethics in the Digital Age', subcategory: 'Legal Ethics', lecturer: 4, fee: 120000, units: 2, image: 7, description: d('confidentiality, social media and online advertising for lawyers'), kyl: true },
+  { name: 'Judicial Affidavit Rule in Practice', subcategory: 'Trial and Pre-Trial Skills', lecturer: 3, fee: 180000, units: 4, image: 2, description: d('preparing and using judicial affidavits'), requireKyc: true },
+  { name: 'Effective Cross-Examination', subcategory: 'Trial and Pre-Trial Skills', lecturer: 3, fee: 200000, units: 4, image: 2, description: d('planning and conducting cross-examination'), classOnly: 'with-classes' },
+  { name: 'Pre-Trial and Mode of Discovery', subcategory: 'Trial and Pre-Trial Skills', lecturer: 0, fee: 0, units: 3, image: 2, description: d('pre-trial briefs, stipulations and discovery'), durationHours: 8 },
+  { name: 'Trial Advocacy Workshop', subcategory: 'Trial and Pre-Trial Skills', lecturer: 3, fee: 350000, units: 6, image: 2, description: d('a live trial advocacy workshop'), classOnly: 'no-classes' },
+  { name: 'Court-Annexed Mediation', subcategory: 'Alternative Dispute Resolution', lecturer: 2, fee: 0, units: 2, image: 3, description: d('court-annexed and judicial dispute resolution') },
+  { name: 'Commercial Arbitration Essentials', subcategory: 'Alternative Dispute Resolution', lecturer: 2, fee: 250000, units: 4, image: 3, description: d('domestic and international commercial arbitration'), payLater: true, preview: 'yt' },
+  { name: 'Barangay Conciliation Procedures', subcategory: 'Alternative Dispute Resolution', lecturer: 2, fee: 80000, units: 1, image: 3, description: d('the Katarungang Pambarangay system') },
+  { name: 'Revised Rules on Evidence', subcategory: 'Updates on Substantive and Procedural Laws', lecturer: 3, fee: 220000, units: 4, image: 4, description: d('the 2019 amendments to the Revised Rules on Evidence') },
+  { name: 'Amended Rules of Civil Procedure', subcategory: 'Updates on Substantive and Procedural Laws', lecturer: 3, fee: 220000, units: 4, image: 4, description: d('the 2019 Amendments to the 1997 Rules of Civil Procedure'), kyl: true },
+  { name: 'Data Privacy Act for Practitioners', subcategory: 'Updates on Substantive and Procedural Laws', lecturer: 4, fee: 150000, units: 3, image: 7, description: d('the Data Privacy Act of 2012 and NPC issuances'), opensInDays: 30 },
+  { name: 'Tax Remedies Under the TRAIN and CREATE Laws', subcategory: 'Updates on Substantive and Procedural Laws', lecturer: 1, fee: 260000, units: 4, image: 8, description: d('administrative and judicial tax remedies') },
+  { name: 'Labor Law Updates 2026', subcategory: 'Updates on Substantive and Procedural Laws', lecturer: 1, fee: 0, units: 2, image: 8, description: d('recent labor jurisprudence'), endedDaysAgo: 30 },
+  { name: 'Public International Law Refresher', subcategory: 'International Law', lecturer: 1, fee: 180000, units: 3, image: 5, description: d('sources of international law and state responsibility') },
+  { name: 'International Human Rights Law', subcategory: 'International Law', lecturer: 0, fee: 0, units: 3, image: 5, description: d('treaty bodies and domestic application of human rights law') },
+  { name: 'Law of the Sea and the West Philippine Sea', subcategory: 'International Law', lecturer: 1, fee: 200000, units: 3, image: 5, description: d('UNCLOS and the 2016 arbitral award'), requireKyc: true, kyl: true },
+  { name: 'Persuasive Legal Writing', subcategory: 'Legal Writing and Oral Advocacy', lecturer: 4, fee: 160000, units: 3, image: 6, description: d('writing persuasive pleadings and memoranda'), payLater: true },
+  { name: 'Oral Arguments Before Appellate Courts', subcategory: 'Legal Writing and Oral Advocacy', lecturer: 0, fee: 190000, units: 3, image: 6, description: d('preparing for and delivering oral arguments') },
+  { name: 'Contract Drafting Clinic', subcategory: 'Legal Writing and Oral Advocacy', lecturer: 4, fee: 0, units: 2, image: 6, description: d('drafting clear and enforceable contracts'), durationHours: 6 },
+  { name: 'Running a Solo Law Practice', subcategory: 'Law Practice Management', lecturer: 4, fee: 90000, units: 2, image: 8, description: d('setting up and running a solo practice') },
+  { name: 'Client Trust Accounts and Billing', subcategory: 'Law Practice Management', lecturer: 1, fee: 0, units: 1, image: 8, description: d('handling client funds and billing ethically'), selfEnrol: false },
+  { name: 'Legal Research with AI Tools', subcategory: 'Legal Technology', lecturer: 4, fee: 140000, units: 2, image: 7, description: d('using AI research tools responsibly') },
+  { name: 'E-Filing and Videoconference Hearings', subcategory: 'Legal Technology', lecturer: 4, fee: 0, units: 1, image: 7, description: d('electronic filing and remote hearings') },
+];
+
+export const demoBundles = [
+  { name: 'MCLE Compliance Period IX Complete Package', price: 990000, image: 4, featured: false, courses: [0, 1, 3, 4, 8, 10, 11, 15, 18, 19], description: 'Everything you need for the 36 units of Compliance Period IX in one package.' },
+  { name: 'Free Ethics Starter Bundle', price: 0, image: 1, featured: false, courses: [0, 7, 16], description: 'Three free courses to start your compliance: ethics, mediation and human rights.' },
+  { name: 'Trial Lawyer Toolkit', price: 450000, image: 2, featured: false, courses: [3, 4, 5, 10], description: 'Four courses for litigators, from judicial affidavits to evidence.' },
+  { name: 'Practice Management Bundle', price: 180000, image: 8, featured: false, courses: [21, 22, 23], description: 'Run your practice well: solo practice, trust accounts and research tools.' },
+];
+
+export const acmeCourses: DemoCourse[] = [
+  { name: 'Business Writing Essentials', subcategory: 'Communication', lecturer: 0, fee: 0, units: 0, image: 6, description: 'Write clear e-mails, memos and reports that get read.' },
+  { name: 'Data Privacy Compliance for Teams', subcategory: 'Compliance', lecturer: 0, fee: 250000, units: 0, image: 7, description: 'What every team must do under the Data Privacy Act.', payLater: true },
+  { name: 'Presentation Skills Bootcamp', subcategory: 'Communication', lecturer: 0, fee: 180000, units: 0, image: 2, description: 'Plan and deliver confident presentations.' },
+];
+export const acmeCategories: Record<string, string[]> = { 'Workplace Skills': ['Communication', 'Compliance'] };
+export const acmeLecturers = [{ name: 'Grace Villamor', title: 'Corporate Trainer' }];
+
+/** Every course gets the same small outline: an overview module and a lessons module. */
+export const demoOutline: { name: string; coursewares: [string, CoursewareType][] }[] = [
+  { name: 'Introduction', coursewares: [['Welcome and course overview', 'video'], ['Course syllabus', 'pdf']] },
+  { name: 'Core Lessons', coursewares: [['Lecture: key doctrines', 'video'], ['Reading: leading cases', 'html'], ['Assessment', 'exam'], ['Course evaluation', 'survey']] },
+];

@@ -1,0 +1,103 @@
+import { slugFor } from '@school/shared/catalogue/rules';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { bundleCourses, bundles, categories, classSchedules, classes, courses, coursewares, lecturers, modules, subcategories } from '../db/schema/index';
+import { type DemoCourse, demoOutline } from './demo-catalogue';
+
+const addDays = (days: number) => {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+/** Loads one school's demo catalogue: categories, lecturers, courses with outlines and classes, bundles. */
+export async function seedCatalogue(
+  db: Db,
+  schoolId: number,
+  data: { categories: Record<string, string[]>; lecturers: { name: string; title: string }[]; courses: DemoCourse[]; bundles?: { name: string; price: number; image: number; featured: boolean; courses: number[]; description: string }[] },
+) {
+  const subcategoryIds = new Map<string, number>();
+  for (const [category, names] of Object.entries(data.categories)) {
+    const [cat] = await db.insert(categories).values({ schoolId, name: category }).returning({ id: categories.id });
+    for (const name of names) {
+      const [sub] = await db.insert(subcategories).values({ schoolId, categoryId: cat!.id, name }).returning({ id: subcategories.id });
+      subcategoryIds.set(name, sub!.id);
+    }
+  }
+  const lecturerIds = await db.insert(lecturers).values(data.lecturers.map((l) => ({ ...l, schoolId }))).returning({ id: lecturers.id });
+
+  const courseIds: number[] = [];
+  for (const [index, c] of data.courses.entries()) {
+    // Older first, so that "newest" lists the last ones first.
+    const createdAt = new Date(Date.now() - (data.courses.length - index) * 86_400_000);
+    const [row] = await db
+      .insert(courses)
+      .values({
+        schoolId,
+        subcategoryId: subcategoryIds.get(c.subcategory)!,
+        lecturerId: lecturerIds[c.lecturer]!.id,
+        name: c.name,
+        slug: 'pending',
+        description: c.description,
+        image: `/media/seed/courses/course-${c.image}.svg`,
+        fee: c.fee,
+        units: c.units,
+        previewVideoType: c.preview === 'yt' ? 'yt' : c.preview === 'video' ? 'video' : null,
+        previewVideoUrl: c.preview === 'yt' ? 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' : c.preview === 'video' ? '/media/seed/courses/preview.webm' : null,
+        isFeatured: c.featured ?? false,
+        durationMinutes: c.durationHours ? c.durationHours * 60 : null,
+        allowPayLater: c.payLater ?? false,
+        directEnrollment: c.selfEnrol ?? true,
+        classEnrollmentOnly: Boolean(c.classOnly),
+        requireKyc: c.requireKyc ?? false,
+        enableKyl: c.kyl ?? false,
+        dateStart: c.opensInDays ? addDays(c.opensInDays) : c.endedDaysAgo ? addDays(-c.endedDaysAgo - 90) : null,
+        dateEnd: c.endedDaysAgo ? addDays(-c.endedDaysAgo) : null,
+        createdAt,
+      })
+      .returning({ id: courses.id });
+    const id = row!.id;
+    courseIds.push(id);
+    await db.update(courses).set({ slug: slugFor(c.name, id) }).where(eq(courses.id, id));
+    for (const [position, m] of demoOutline.entries()) {
+      const [mod] = await db.insert(modules).values({ courseId: id, name: m.name, position }).returning({ id: modules.id });
+      await db.insert(coursewares).values(m.coursewares.map(([name, type], i) => ({ moduleId: mod!.id, name, type, position: i })));
+    }
+    if (c.classOnly === 'with-classes') {
+      const names = ['Saturday Morning Class', 'Weekday Evening Class'];
+      for (const [i, name] of names.entries()) {
+        const [cls] = await db.insert(classes).values({ courseId: id, name, fee: i === 0 ? c.fee : 0 }).returning({ id: classes.id });
+        await db.insert(classSchedules).values(
+          [14, 21, 28, 400].map((days, k) => ({
+            classId: cls!.id,
+            date: addDays(days + i),
+            startTime: i === 0 ? '09:00' : '18:00',
+            endTime: i === 0 ? '12:00' : '21:00',
+            instructor: k % 2 ? 'Prof. Eduardo M. Lim' : 'Atty. Teresita L. Cruz',
+            type: k === 3 ? 'Face to face' : 'Online',
+          })),
+        );
+      }
+    }
+  }
+
+  for (const [index, b] of (data.bundles ?? []).entries()) {
+    const [row] = await db
+      .insert(bundles)
+      .values({
+        schoolId,
+        subcategoryId: subcategoryIds.get(data.courses[b.courses[0]!]!.subcategory)!,
+        name: b.name,
+        slug: 'pending',
+        description: b.description,
+        image: `/media/seed/courses/course-${b.image}.svg`,
+        price: b.price,
+        isFeatured: b.featured,
+        createdAt: new Date(Date.now() - (10 - index) * 3_600_000),
+      })
+      .returning({ id: bundles.id });
+    await db.update(bundles).set({ slug: slugFor(b.name, row!.id) }).where(eq(bundles.id, row!.id));
+    await db.insert(bundleCourses).values(b.courses.map((c, position) => ({ bundleId: row!.id, courseId: courseIds[c]!, position })));
+  }
+  return courseIds;
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { enrolmentMessages as msg, gateRefusals } from '@school/shared/catalogue/rules';
+import type { CourseCard } from '@school/shared/catalogue/schemas';
+import { DEMO_PASSWORD } from '../src/seed/demo-data';
+import { eligibleStudent, registerStudent } from './support/factories';
+import { serverForFile } from './support/server';
+
+const ctx = serverForFile();
+
+async function course(name: string, host?: string) {
+  const school = (await ctx.api.get(`/api/v1/school/${host ?? 'demo'}/`)).body.id;
+  const list = await ctx.api.get(`/api/v1/schools/${school}/courses/?search_course=${encodeURIComponent(name)}`, { host });
+  return (await ctx.api.get(`/api/v1/courses/${(list.body.data as CourseCard[])[0]!.id}/`, { host })).body;
+}
+
+async function period() {
+  return (await ctx.api.get('/api/v1/compliance_periods/')).body.data.find((p: { is_current: boolean }) => p.is_current).id as number;
+}
+
+const enrol = async (token: string, body: object) => ctx.api.post('/api/v1/student/enrollment/', body, { token });
+
+describe('POST /student/enrollment/ gates', () => {
+  it('refuses each gate of spec 2 §4 in order', async () => {
+    const free = await course('Court-Annexed Mediation');
+    const body = { course: free.id, action: 'free', compliance_period: await period() };
+    expect((await ctx.api.post('/api/v1/student/enrollment/', body)).status).toBe(401);
+
+    const admin = (await ctx.api.post('/api/v1/api-token-auth/', { username: 'demo-admin', password: DEMO_PASSWORD })).body.token;
+    expect(await enrol(admin, body)).toMatchObject({ status: 403, body: { detail: gateRefusals.not_student } });
+
+    const fresh = await registerStudent(ctx.server.url);
+    expect(await enrol(fresh.token, body)).toMatchObject({ status: 400, body: { detail: gateRefusals.verify_email } });
+
+    const unverified = (await ctx.api.post('/api/v1/api-token-auth/', { username: 'newstudent', password: DEMO_PASSWORD })).body.token;
+    expect((await enrol(unverified, body)).body.detail).toBe(gateRefusals.verify_email);
+
+    const noMcle = await eligibleStudent(ctx.server.url, { mcle: false });
+    expect(await enrol(noMcle.token, body)).toMatchObject({ status: 400, body: { detail: gateRefusals.incomplete_mcle_profile } });
+
+    const ready = await eligibleStudent(ctx.server.url);
+    const kyc = await course('Judicial Affidavit Rule');
+    expect(await enrol(ready.token, { ...body, course: kyc.id, action: 'pay_later' })).toMatchObject({ status: 400, body: { detail: gateRefusals.incomplete_kyc } });
+    expect(await enrol(ready.token, { course: free.id, action: 'free' })).toMatchObject({ status: 400, body: { compliance_period: [msg.complianceRequired] } });
+  });
+
+  it('checks the incomplete basic profile before the MCLE profile', async () => {
+    const student = await registerStudent(ctx.server.url);
+    const { accountRepository } = await import('../src/modules/account/repository');
+    await accountRepository(ctx.server.database.db).updateUser(student.id, { isVerified: true });
+    const free = await course('Court-Annexed Mediation');
+    expect((await enrol(student.token, { course: free.id, action: 'free', compliance_period: await period() })).body.detail).toBe(gateRefusals.incomplete_profile);
+  });
+
+  it('enrols for free once; a paid course is never free; pay later only where allowed', async () => {
+    const student = await eligibleStudent(ctx.server.url);
+    const cp = await period();
+    const free = await course('Court-Annexed Mediation');
+    const ok = await enrol(student.token, { course: free.id, action: 'free', compliance_period: cp });
+    expect(ok).toMatchObject({ status: 201, body: { status: 'free', course: free.id } });
+    expect(await enrol(student.token, { course: free.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.alreadyEnrolled } });
+    const detail = await ctx.api.get(`/api/v1/courses/${free.id}/`, { token: student.token });
+    expect(detail.body.enrollment).toMatchObject({ status: 'free', progress: 0 });
+
+    const paid = await course('Revised Rules on Evidence');
+    expect(await enrol(student.token, { course: paid.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.notFree } });
+    expect(await enrol(student.token, { course: paid.id, action: 'pay_later', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.payLaterNotAllowed } });
+    const payLater = await course('Conflicts of Interest');
+    expect(await enrol(student.token, { course: payLater.id, action: 'pay_later', compliance_period: cp })).toMatchObject({ status: 201, body: { status: 'pay_later' } });
+  });
+
+  it('handles classes, closed courses and school-run enrolment', async () => {
+    const student = await eligibleStudent(ctx.server.url);
+    const cp = await period();
+    const classOnly = await course('Effective Cross-Examination');
+    expect(await enrol(student.token, { course: classOnly.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { class: [msg.classRequired] } });
+    expect((await enrol(student.token, { course: classOnly.id, action: 'free', class: classOnly.classes[0].id, compliance_period: cp })).body.detail).toBe(msg.notFree);
+    expect(await enrol(student.token, { course: classOnly.id, action: 'free', class: classOnly.classes[1].id, compliance_period: cp })).toMatchObject({ status: 201 });
+    const otherClass = (await course('Effective Cross-Examination')).classes[0].id;
+    const noClasses = await course('Trial Advocacy Workshop');
+    expect(await enrol(student.token, { course: noClasses.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.noClasses } });
+    expect((await enrol(student.token, { course: noClasses.id, action: 'free', class: otherClass, compliance_period: cp })).body).toEqual({ class: [msg.classRequired] });
+    const ended = await course('Labor Law Updates 2026');
+    expect(await enrol(student.token, { course: ended.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.courseEnded } });
+    const schoolRun = await course('Client Trust Accounts');
+    expect((await enrol(student.token, { course: schoolRun.id, action: 'free', compliance_period: cp })).body.detail).toBe(msg.selfEnrollNotAllowed);
+  });
+
+  it("answers 404 for another school's course, and at a school without MCLE needs no period", async () => {
+    const student = await eligibleStudent(ctx.server.url);
+    const acme = await course('Business Writing', 'acme.localhost');
+    expect((await enrol(student.token, { course: acme.id, action: 'free' })).status).toBe(404);
+    const res = await ctx.api.post('/api/v1/student/enrollment/', { course: acme.id, action: 'free' }, { token: student.token, host: 'acme.localhost' });
+    expect(res.status).toBe(201);
+  });
+
+  it('ends 50 concurrent requests in exactly one enrolment', async () => {
+    const student = await eligibleStudent(ctx.server.url);
+    const free = await course('International Human Rights Law');
+    const cp = await period();
+    const results = await Promise.all(Array.from({ length: 50 }, () => enrol(student.token, { course: free.id, action: 'free', compliance_period: cp })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 400 && r.body.detail === msg.alreadyEnrolled)).toHaveLength(49);
+    const mine = await ctx.api.get(`/api/v1/students/${student.student_id}/enrollments/?course_name=${encodeURIComponent('Human Rights')}`, { token: student.token });
+    expect(mine.body.count).toBe(1);
+  });
+});
+
+describe('bundles and My Courses', () => {
+  it('enrols a free bundle and all its courses in one go, once', async () => {
+    const student = await eligibleStudent(ctx.server.url);
+    const school = (await ctx.api.get('/api/v1/school/demo/')).body.id;
+    const bundles = (await ctx.api.get(`/api/v1/schools/${school}/bundles/?sort=price`)).body.data;
+    const freeBundle = bundles[0];
+    const cp = await period();
+    expect(await ctx.api.post('/api/v1/enrollment/bundle/', { bundle: freeBundle.id, action: 'free', compliance_period: cp }, { token: student.token })).toMatchObject({ status: 201 });
+    expect((await ctx.api.post('/api/v1/enrollment/bundle/', { bundle: freeBundle.id, action: 'free', compliance_period: cp }, { token: student.token })).body.detail).toBe(msg.alreadyEnrolled);
+    expect((await ctx.api.post('/api/v1/enrollment/bundle/', { bundle: bundles[1].id, action: 'free', compliance_period: cp }, { token: student.token })).body.detail).toBe(msg.notFree);
+    const detail = await ctx.api.get(`/api/v1/course/bundles/${freeBundle.id}/`, { token: student.token });
+    expect(detail.body.status).toBe('paid');
+    expect(detail.body.courses.every((c: CourseCard) => c.enrollment?.status === 'free')).toBe(true);
+    const mine = await ctx.api.get(`/api/v1/students/${student.student_id}/enrollments/?perpage=6`, { token: student.token });
+    expect(mine.body.count).toBe(3);
+    expect(mine.body.data[0].course).toMatchObject({ school_name: 'Juris Academy' });
+    expect(mine.body.data[0].course.course_detail_link).toMatch(/^http:\/\/demo\.localhost:3000\/course\/.+-\d+$/);
+  });
+
+  it('filters My Courses by status and answers 404 for another student', async () => {
+    const student = await eligibleStudent(ctx.server.url);
+    const other = await eligibleStudent(ctx.server.url);
+    expect((await ctx.api.get(`/api/v1/students/${other.student_id}/enrollments/`, { token: student.token })).status).toBe(404);
+    const free = await course('Contract Drafting Clinic');
+    await enrol(student.token, { course: free.id, action: 'free', compliance_period: await period() });
+    expect((await ctx.api.get(`/api/v1/students/${student.student_id}/enrollments/?status=notstarted`, { token: student.token })).body.count).toBe(1);
+    expect((await ctx.api.get(`/api/v1/students/${student.student_id}/enrollments/?status=completed`, { token: student.token })).body.count).toBe(0);
+    expect((await ctx.api.get(`/api/v1/students/${student.student_id}/enrollments/?status=done`, { token: student.token })).status).toBe(400);
+  });
+});

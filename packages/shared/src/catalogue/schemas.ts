@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { listSchema } from '../api/errors';
+import { courseSorts } from './rules';
+
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const perPage = z.coerce.number().int().min(1).max(60).default(6);
+const optionalId = z.coerce.number().int().positive().max(2147483647).optional();
+
+export const courseListQuerySchema = z.object({
+  page,
+  perpage: perPage,
+  sort: z.enum(courseSorts.map((s) => s.value) as [string, ...string[]]).default('-created_at'),
+  search_course: z.string().trim().max(200).optional(),
+  category: optionalId,
+  subcategory: optionalId,
+});
+
+export const bundleListQuerySchema = z.object({
+  page,
+  perpage: perPage,
+  sort: z.enum(['-created_at', 'created_at', 'name', '-name', 'price', '-price']).default('-created_at'),
+  bundle_name: z.string().trim().max(200).optional(),
+  category: optionalId,
+  subcategory: optionalId,
+});
+
+export const enrollmentSummarySchema = z.object({
+  id: z.number(),
+  progress: z.number(),
+  status: z.string(),
+  date_completed: z.string().nullable(),
+  reward: z.null(),
+  notes: z.string(),
+});
+
+export const courseConfigSchema = z.object({
+  duration: z.number().nullable().describe('minutes'),
+  allow_pay_later: z.boolean(),
+  direct_enrollment: z.boolean(),
+  class_enrollment_only: z.boolean(),
+  require_kyc: z.boolean(),
+  allowed_domains: z.array(z.string()),
+  course_open: z.boolean(),
+  course_ended: z.boolean(),
+  enable_kyl: z.boolean(),
+  video_download: z.boolean(),
+  pdf_download: z.boolean(),
+  forward_streaming: z.boolean(),
+  date_start: z.string().nullable(),
+  date_end: z.string().nullable(),
+  mode_of_payment: z.array(z.string()),
+});
+
+export const courseCardSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  fee: z.number().describe('pesos'),
+  show_fee: z.boolean(),
+  subcategory: z.string().nullable(),
+  units: z.number(),
+  created_at: z.string(),
+  enrollment: enrollmentSummarySchema.nullable(),
+});
+export type CourseCard = z.infer<typeof courseCardSchema>;
+
+export const courseDetailSchema = courseCardSchema.extend({
+  tax: z.number(),
+  subtotal: z.number(),
+  lecturer: z.string().nullable(),
+  module_count: z.number(),
+  courseware_count: z.number(),
+  type: z.string(),
+  school_id: z.number(),
+  preview_video: z.object({ type: z.string(), url: z.string() }).nullable(),
+  modules: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      description: z.string(),
+      courseware_count: z.number(),
+      coursewares: z.array(z.object({ id: z.number(), name: z.string(), type: z.string() })),
+    }),
+  ),
+  classes: z.array(z.object({ id: z.number(), name: z.string(), fee: z.number() })),
+  config: courseConfigSchema,
+  attempt: z.null(),
+});
+export type CourseDetail = z.infer<typeof courseDetailSchema>;
+
+export const bundleCardSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  price: z.number().describe('pesos; 0 is free'),
+  units: z.number(),
+  courses_count: z.number(),
+  subcategory: z.string().nullable(),
+  created_at: z.string(),
+  status: z.enum(['pending', 'paid']).nullable().describe("the caller's bundle enrolment"),
+});
+export type BundleCard = z.infer<typeof bundleCardSchema>;
+
+export const bundleDetailSchema = bundleCardSchema.extend({
+  fee: z.number(),
+  tax: z.number(),
+  subtotal: z.number(),
+  courses: z.array(courseCardSchema),
+  config: z.object({ duration: z.number().nullable(), require_kyc: z.boolean(), mode_of_payment: z.array(z.string()) }),
+});
+export type BundleDetail = z.infer<typeof bundleDetailSchema>;
+
+export const subcategorySchema = z.object({ id: z.number(), name: z.string(), category: z.object({ id: z.number(), name: z.string() }) });
+export const categorySchema = z.object({ id: z.number(), name: z.string(), school_id: z.number() });
+
+export const courseListSchema = listSchema(courseCardSchema);
+export const bundleListSchema = listSchema(bundleCardSchema);
+
+export const featuredMaterialSchema = z.object({
+  type: z.enum(['course', 'bundle']),
+  date: z.string(),
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  fee: z.number(),
+  image: z.string().nullable(),
+  preview_video: z.object({ type: z.string(), url: z.string() }).nullable(),
+}).nullable();
+
+export const scheduleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  schedules: z.array(z.object({ date: z.string(), start_time: z.string(), end_time: z.string(), instructor: z.string(), type: z.string() })),
+});
+
+export const courseEnrollmentBodySchema = z.object({
+  course: z.coerce.number().int().positive().max(2147483647),
+  action: z.enum(['free', 'pay_later']),
+  startDate: z.string().nullable().optional(),
+  class: z.coerce.number().int().positive().max(2147483647).nullable().optional(),
+  compliance_period: z.coerce.number().int().positive().max(2147483647).nullable().optional(),
+});
+export const bundleEnrollmentBodySchema = z.object({
+  bundle: z.coerce.number().int().positive().max(2147483647),
+  action: z.literal('free'),
+  compliance_period: z.coerce.number().int().positive().max(2147483647).nullable().optional(),
+});
+
+export const myEnrollmentSchema = z.object({
+  id: z.number(),
+  progress: z.number(),
+  status: z.string(),
+  date_enrolled: z.string(),
+  course: z.object({ id: z.number(), name: z.string(), image: z.string().nullable(), school_name: z.string(), course_detail_link: z.string() }),
+});
+export const myEnrollmentListSchema = listSchema(myEnrollmentSchema);
+export const myEnrollmentQuerySchema = z.object({
+  page,
+  perpage: perPage,
+  status: z.enum(['all', 'inprogress', 'completed', 'notstarted']).default('all'),
+  course_name: z.string().trim().max(200).optional(),
+  sort: z.enum(['-date_enrolled', 'date_enrolled', 'course_name', 'progress']).default('-date_enrolled'),
+});
