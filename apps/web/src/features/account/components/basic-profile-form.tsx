@@ -12,7 +12,7 @@ import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
 import { useServerForm } from '@/lib/use-server-form';
 import { useUpdateProfile } from '../api/account-calls';
-import { useCountries } from '../api/lookups';
+import { useCountries } from '@/lib/lookups';
 
 const typeLabels: Record<(typeof OCCUPATION_TYPES)[number], string> = { S: 'Student', P: 'Professional', O: 'Others' };
 

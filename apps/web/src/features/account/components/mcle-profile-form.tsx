@@ -12,7 +12,7 @@ import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
 import { useServerForm } from '@/lib/use-server-form';
 import { useSaveMcle, type McleProfile } from '../api/account-calls';
-import { useIbpChapters, useLawSchools, useRegions } from '../api/lookups';
+import { useIbpChapters, useLawSchools, useRegions } from '@/lib/lookups';
 import { ConsentModal } from './consent-modal';
 
 type Values = McleProfile;

@@ -5,11 +5,12 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { useSchool } from '@/lib/school';
 import { useAccount, useMcleProfile } from '../api/account-calls';
-import { useCountries, useIbpChapters, useLawSchools, useRegions } from '../api/lookups';
+import { useCountries, useIbpChapters, useLawSchools, useRegions } from '@/lib/lookups';
 import { AccountHeader } from '../components/account-header';
 import { ChangePasswordForm, EmailSettings, EmptyPanel } from '../components/account-panels';
 import { BasicProfileForm } from '../components/basic-profile-form';
 import { McleProfileForm } from '../components/mcle-profile-form';
+import { MyCourses } from '../components/my-courses';
 import { TabNav } from '../components/tab-nav';
 
 /** Forms start once their choices are loaded, so that saved values find their options. */
@@ -51,7 +52,8 @@ export function AccountArea() {
             {current.slug === 'mcle-profile' && <McleTab profile={profile} school={school} />}
             {current.slug === 'email' && <EmailSettings profile={profile} />}
             {current.slug === 'change-password' && <ChangePasswordForm />}
-            {['courses', 'classes', 'certificates', 'authenticate-id'].includes(current.slug) && <EmptyPanel text="No data to display" />}
+            {current.slug === 'courses' && <MyCourses />}
+            {['classes', 'certificates', 'authenticate-id'].includes(current.slug) && <EmptyPanel text="No data to display" />}
             {current.slug === 'apt-wallet' && <EmptyPanel text="No Transaction found." />}
           </section>
         </div>

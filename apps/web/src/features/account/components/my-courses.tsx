@@ -1,0 +1,107 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { progressLabel } from '@school/shared/catalogue/rules';
+import { Image } from '@/components/image';
+import { Loading } from '@/components/loading';
+import { Pager } from '@/components/pager';
+import { SearchBox } from '@/components/search-box';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+
+interface MyEnrollment {
+  id: number;
+  progress: number;
+  status: string;
+  date_enrolled: string;
+  course: { id: number; name: string; image: string | null; school_name: string; course_detail_link: string };
+}
+
+const statuses = [
+  { value: 'all', label: 'All' },
+  { value: 'inprogress', label: 'In Progress' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'notstarted', label: 'Not Started' },
+];
+const sorts = [
+  { value: '-date_enrolled', label: 'Newest enrolled' },
+  { value: 'date_enrolled', label: 'Oldest enrolled' },
+  { value: 'course_name', label: 'Course name' },
+  { value: 'progress', label: 'Progress' },
+];
+
+/** 'View Course' opens the course on its own school's site, signed in with this token (DECISIONS.md). */
+function viewCourseHref(link: string, token: string) {
+  const url = new URL(link);
+  return `${url.origin}/auth/${encodeURIComponent(token)}?redirect=${encodeURIComponent(url.pathname)}`;
+}
+
+/** My Courses (spec 1 §2): every enrolment at every school, filtered, sorted, searched, six a page. */
+export function MyCourses() {
+  const session = useSession()!;
+  const [state, setState] = useState({ status: 'all', sort: '-date_enrolled', search: '', page: 1 });
+  const list = useQuery({
+    queryKey: ['my-courses', session.userId, state],
+    queryFn: () =>
+      api<{ data: MyEnrollment[]; count: number; page: number; pages: number }>(
+        `/students/${session.userId}/enrollments/?${new URLSearchParams({ page: String(state.page), perpage: '6', status: state.status, sort: state.sort, ...(state.search ? { course_name: state.search } : {}) })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+  const set = (change: Partial<typeof state>) => setState((s) => ({ ...s, ...change, page: change.page ?? 1 }));
+
+  return (
+    <div className="my-courses">
+      <div className="list-controls-row">
+        <SearchBox label="Search my courses" value={state.search} onSearch={(search) => set({ search })} />
+        <label className="sort-select">
+          <span>Status</span>
+          <select value={state.status} onChange={(e) => set({ status: e.target.value })}>
+            {statuses.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="sort-select">
+          <span>Sort by</span>
+          <select value={state.sort} onChange={(e) => set({ sort: e.target.value })}>
+            {sorts.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {list.isPending ? (
+        <Loading />
+      ) : !list.data || list.data.count === 0 ? (
+        <p className="empty-state">No data to display</p>
+      ) : (
+        <>
+          <ul className="progress-cards">
+            {list.data.data.map((e) => (
+              <li key={e.id} className="progress-card">
+                <Image src={e.course.image ?? undefined} alt="" className="progress-image" />
+                <div className="progress-body">
+                  <p className="card-kicker">{e.course.school_name}</p>
+                  <h3>{e.course.name}</h3>
+                  <div className="progress-line">
+                    <progress max={100} value={e.progress} aria-label={`${e.course.name} progress`} />
+                    <span>{e.progress}%</span>
+                  </div>
+                  <p className="muted">{progressLabel(e.progress)}</p>
+                  <a className="btn btn-primary btn-sm" href={viewCourseHref(e.course.course_detail_link, session.token)}>
+                    View Course
+                  </a>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pager page={list.data.page} pages={list.data.pages} count={list.data.count} perPage={6} onPage={(page) => set({ page })} />
+        </>
+      )}
+    </div>
+  );
+}

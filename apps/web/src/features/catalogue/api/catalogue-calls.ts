@@ -1,0 +1,120 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BundleCard, BundleDetail, CourseCard, CourseDetail } from '@school/shared/catalogue/schemas';
+import { api } from '@/lib/api-client';
+import { useSchool } from '@/lib/school';
+import { useSession } from '@/lib/session';
+
+export interface ListPage<T> {
+  data: T[];
+  count: number;
+  page: number;
+  pages: number;
+  next: number | null;
+}
+
+export interface ListParams {
+  page: number;
+  sort: string;
+  search: string;
+  subcategory: number | null;
+}
+
+const query = (params: Record<string, string | number | null | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString();
+
+/** Lists carry the caller's enrolments when a token is sent, so the session is part of the key. */
+function useListQuery<T>(kind: 'courses' | 'bundles', params: ListParams) {
+  const { data: school } = useSchool();
+  const session = useSession();
+  return useQuery({
+    queryKey: ['catalogue', kind, school?.id, session?.token, params],
+    queryFn: () =>
+      api<ListPage<T>>(
+        `/schools/${school!.id}/${kind}/?${query({
+          page: params.page,
+          perpage: 6,
+          sort: params.sort,
+          [kind === 'courses' ? 'search_course' : 'bundle_name']: params.search,
+          subcategory: params.subcategory,
+        })}`,
+      ),
+    enabled: Boolean(school),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useCourses = (params: ListParams) => useListQuery<CourseCard>('courses', params);
+export const useBundles = (params: ListParams) => useListQuery<BundleCard>('bundles', params);
+
+export function useSubcategories() {
+  const { data: school } = useSchool();
+  return useQuery({
+    queryKey: ['catalogue', 'subcategories', school?.id],
+    queryFn: () => api<{ id: number; name: string }[]>(`/schools/${school!.id}/subcategories/`),
+    enabled: Boolean(school),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export const courseQueryOptions = (id: number, token: string | undefined) =>
+  queryOptions({ queryKey: ['catalogue', 'course', id, token], queryFn: () => api<CourseDetail>(`/courses/${id}/`), retry: false });
+export const useCourse = (id: number) => useQuery(courseQueryOptions(id, useSession()?.token));
+
+export function useSimilarCourses(id: number) {
+  return useQuery({ queryKey: ['catalogue', 'similar', id], queryFn: () => api<CourseCard[]>(`/courses/${id}/similar_courses/`) });
+}
+
+export const useBundle = (id: number) => {
+  const token = useSession()?.token;
+  return useQuery({ queryKey: ['catalogue', 'bundle', id, token], queryFn: () => api<BundleDetail>(`/course/bundles/${id}/`), retry: false });
+};
+
+export interface Featured {
+  type: 'course' | 'bundle';
+  date: string;
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  fee: number;
+  image: string | null;
+  preview_video: { type: string; url: string } | null;
+}
+
+export function useLanding() {
+  const { data: school } = useSchool();
+  const featured = useQuery({ queryKey: ['catalogue', 'featured', school?.id], queryFn: () => api<Featured | null>(`/schools/${school!.id}/featured_material/`), enabled: Boolean(school) });
+  const top = useQuery({ queryKey: ['catalogue', 'top', school?.id], queryFn: () => api<CourseCard[]>(`/schools/${school!.id}/top_courses/`), enabled: Boolean(school) });
+  return { featured, top };
+}
+
+export interface Schedule {
+  id: number;
+  name: string;
+  schedules: { date: string; start_time: string; end_time: string; instructor: string; type: string }[];
+}
+export const useSchedule = (classId: number | null) =>
+  useQuery({ queryKey: ['catalogue', 'schedule', classId], queryFn: () => api<Schedule>(`/classes/${classId}/schedule/`), enabled: classId !== null });
+
+/** After enrolling, the page and every list show the new enrolment. */
+function useRefreshCatalogue() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['catalogue'] });
+}
+
+export function useEnrolCourse() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: (body: { course: number; action: 'free' | 'pay_later'; startDate: string | null; class?: number; compliance_period?: number }) =>
+      api<{ id: number; status: string; date_start: string | null }>('/student/enrollment/', { body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useEnrolBundle() {
+  const refresh = useRefreshCatalogue();
+  return useMutation({
+    mutationFn: (body: { bundle: number; action: 'free'; compliance_period?: number }) => api<{ id: number }>('/enrollment/bundle/', { body }),
+    onSuccess: refresh,
+  });
+}

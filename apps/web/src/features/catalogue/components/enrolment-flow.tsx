@@ -1,0 +1,275 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { enrolmentMessages, firstGate } from '@school/shared/catalogue/rules';
+import type { CourseDetail } from '@school/shared/catalogue/schemas';
+import type { School } from '@school/shared/school/schemas';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { ResponseModal, type ResponseAction, type ResponseType } from '@/components/response-modal';
+import { SelectField } from '@/components/select-field';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-error';
+import { authModal } from '@/lib/auth-modal';
+import { useProfile } from '@/lib/profile';
+import { useResendEmail } from '@/lib/resend-email';
+import { useSession } from '@/lib/session';
+import { useCompliancePeriods } from '@/lib/lookups';
+import { useEnrolBundle, useEnrolCourse, useSchedule } from '../api/catalogue-calls';
+import { ResultLine } from '@/components/result-line';
+
+export const AFFIRMATION_CLOSE_MS = 1000;
+
+/** What is being enrolled in: a course (with its classes) or a bundle. */
+export type EnrolTarget =
+  | { kind: 'course'; course: CourseDetail }
+  | { kind: 'bundle'; id: number; slug: string; price: number; requireKyc: boolean };
+
+type Step =
+  | { modal: 'none' }
+  | { modal: 'gate'; type: ResponseType; title: string; message: string; actions: ResponseAction[] }
+  | { modal: 'email' }
+  | { modal: 'affirmation' }
+  | { modal: 'select_class' }
+  | { modal: 'schedule'; classId: number }
+  | { modal: 'confirm'; action: 'free' | 'pay_later'; classId?: number }
+  | { modal: 'result'; type: ResponseType; title: string; message: string; actions: ResponseAction[] };
+
+const longDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-US', { month: 'long', day: '2-digit', year: 'numeric' });
+
+/**
+ * The enrolment gating chain of spec 2 §4, in order: login, student, verified e-mail, profile,
+ * MCLE profile, KYC, Statement of Affirmation, class, then free / pay later / payment.
+ */
+export function useEnrolmentFlow(target: EnrolTarget, school: School) {
+  const session = useSession();
+  const { data: profile } = useProfile();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ modal: 'none' });
+  const [payLater, setPayLater] = useState(false);
+  const [compliancePeriod, setCompliancePeriod] = useState<number | undefined>();
+  const close = () => setStep({ modal: 'none' });
+  const mcle = school.config.products.mcle;
+
+  function gates(): boolean {
+    const gate = firstGate({
+      loggedIn: Boolean(session),
+      role: session?.role ?? null,
+      isVerified: profile?.is_verified ?? false,
+      step: profile?.step ?? null,
+      infoSubmitted: profile?.info_submitted ?? false,
+      mcle,
+      requireKyc: target.kind === 'course' ? target.course.config.require_kyc : target.requireKyc,
+      kycVerified: false,
+    });
+    const go = (to: string) => () => navigate(to);
+    switch (gate) {
+      case 'login':
+        authModal.open('login');
+        return false;
+      case 'not_student':
+        setStep({ modal: 'gate', type: 'not_student', title: 'Invalid Account', message: "You can't enroll using this account. Please register as a student by clicking the Sign Up button.", actions: [{ label: 'Okay', onClick: close }] });
+        return false;
+      case 'verify_email':
+        setStep({ modal: 'email' });
+        return false;
+      case 'incomplete_profile':
+        setStep({ modal: 'gate', type: 'incomplete_profile', title: 'Incomplete Profile', message: 'Please complete your profile before you can start.', actions: [{ label: 'Complete Profile', onClick: go(paths.student('profile')) }] });
+        return false;
+      case 'incomplete_mcle_profile':
+        setStep({ modal: 'gate', type: 'incomplete_mcle_profile', title: 'Incomplete MCLE Profile', message: 'Please complete your MCLE profile before you can start.', actions: [{ label: 'Complete MCLE Profile', onClick: go(paths.student('mcle-profile')) }] });
+        return false;
+      case 'incomplete_kyc':
+        setStep({ modal: 'gate', type: 'incomplete_kyc', title: 'KYC Not Submitted', message: 'Please comply with the KYC requirements in order to continue.', actions: [{ label: 'Proceed with KYC', onClick: go(paths.student('authenticate-id')) }] });
+        return false;
+      default:
+        return true;
+    }
+  }
+
+  /** Steps 8 and 9, after the affirmation (or straight after the gates without MCLE). */
+  function afterAffirmation(viaPayLater = payLater) {
+    if (target.kind === 'bundle') {
+      if (target.price > 0) navigate(paths.bundlePayment(target.slug));
+      else setStep({ modal: 'confirm', action: 'free' });
+      return;
+    }
+    const { course } = target;
+    if (course.config.class_enrollment_only) {
+      setStep(course.classes.length === 0 ? { modal: 'gate', type: 'no_class', title: 'Oops!', message: `There are no classes available for this course yet. Please contact the school administrator${school.email ? ` at ${school.email}` : ''}.`, actions: [{ label: 'Okay', onClick: close }] } : { modal: 'select_class' });
+      return;
+    }
+    if (viaPayLater) setStep({ modal: 'confirm', action: 'pay_later' });
+    else if (course.fee <= 0) setStep({ modal: 'confirm', action: 'free' });
+    else navigate(paths.coursePayment(course.slug));
+  }
+
+  function start(viaPayLater = false) {
+    setPayLater(viaPayLater);
+    if (!gates()) return;
+    if (mcle) setStep({ modal: 'affirmation' });
+    else afterAffirmation(viaPayLater);
+  }
+
+  return { step, setStep, close, start, afterAffirmation, compliancePeriod, setCompliancePeriod, target, school };
+}
+export type EnrolmentFlow = ReturnType<typeof useEnrolmentFlow>;
+
+/** Every modal of the chain and its outcomes (spec 2 §4, §8). */
+export function EnrolmentModals({ flow }: { flow: EnrolmentFlow }) {
+  const { step, setStep, close, target, school } = flow;
+  const navigate = useNavigate();
+  const enrolCourse = useEnrolCourse();
+  const enrolBundle = useEnrolBundle();
+  const busy = enrolCourse.isPending || enrolBundle.isPending;
+  const listPath = target.kind === 'course' ? paths.courses : paths.bundles;
+
+  function failure(error: unknown) {
+    const detail = error instanceof ApiError && error.body ? (typeof error.body.detail === 'string' ? error.body.detail : Object.values(error.body).flat().join(' ')) : null;
+    if (error instanceof ApiError && error.status === 400 && detail === enrolmentMessages.alreadyEnrolled) {
+      setStep({ modal: 'result', type: 'error', title: detail, message: 'Unable to process enrollment. Please select a new one or refresh the page.', actions: [{ label: 'REFRESH PAGE', onClick: () => window.location.reload() }] });
+    } else if (error instanceof ApiError && error.status === 400 && detail) {
+      setStep({ modal: 'result', type: 'email', title: detail, message: 'Please make sure your email address is verified before you enroll. Check your inbox for the verification link, or send it again.', actions: [{ label: 'RESEND EMAIL', onClick: () => setStep({ modal: 'email' }) }] });
+    } else {
+      setStep({ modal: 'result', type: 'error', title: 'Internal Server Error', message: 'Something went wrong while processing your enrollment. Please try again later.', actions: [{ label: target.kind === 'course' ? 'GO TO COURSES' : 'GO TO COURSE BUNDLES', onClick: () => navigate(listPath) }] });
+    }
+  }
+
+  async function confirm(action: 'free' | 'pay_later', classId?: number) {
+    const period = school.config.products.mcle ? flow.compliancePeriod : undefined;
+    try {
+      if (target.kind === 'course') {
+        const result = await enrolCourse.mutateAsync({ course: target.course.id, action, startDate: target.course.config.date_start, ...(classId ? { class: classId } : {}), ...(period ? { compliance_period: period } : {}) });
+        const opens = result.date_start && new Date(`${result.date_start}T00:00:00`) > new Date();
+        setStep({
+          modal: 'result',
+          type: 'success',
+          title: 'Enrollment Successful',
+          message: opens ? `You are now enrolled. The course opens on ${longDate(result.date_start!)}.` : 'You are now enrolled. The course is now accessible; you can start learning right away.',
+          actions: [{ label: 'Okay', onClick: close }],
+        });
+      } else {
+        await enrolBundle.mutateAsync({ bundle: target.id, action: 'free', ...(period ? { compliance_period: period } : {}) });
+        setStep({ modal: 'result', type: 'success', title: 'Enrollment Successful', message: 'You are now enrolled in every course of this bundle.', actions: [{ label: 'Okay', onClick: close }] });
+      }
+    } catch (error) {
+      failure(error);
+    }
+  }
+
+  return (
+    <>
+      {step.modal === 'gate' && <ResponseModal open type={step.type} title={step.title} message={<p>{step.message}</p>} actions={step.actions} onClose={close} />}
+      {step.modal === 'result' && <ResponseModal open type={step.type} title={step.title} message={<p>{step.message}</p>} actions={step.actions} onClose={close} />}
+      {step.modal === 'email' && <VerifyEmailModal onClose={close} />}
+      {step.modal === 'affirmation' && <AffirmationModal flow={flow} />}
+      {step.modal === 'select_class' && target.kind === 'course' && (
+        <Modal open onClose={close} title="Select Class" size="lg">
+          <ul className="class-list">
+            {target.course.classes.map((cls) => (
+              <li key={cls.id}>
+                <div>
+                  <strong>{cls.name}</strong>
+                  <span className="muted"> · {cls.fee > 0 ? `PHP ${cls.fee.toLocaleString('en-PH', { minimumFractionDigits: 2 })}` : 'Free'}</span>
+                </div>
+                <div className="class-actions">
+                  <Button label="View Class" variant="ghost" onClick={() => setStep({ modal: 'schedule', classId: cls.id })} />
+                  <Button
+                    label="Join this class"
+                    onClick={() => (target.course.fee > 0 ? navigate(`${paths.coursePayment(target.course.slug)}?class=${cls.id}`) : setStep({ modal: 'confirm', action: 'free', classId: cls.id }))}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Modal>
+      )}
+      {step.modal === 'schedule' && <ScheduleModal classId={step.classId} onClose={() => setStep({ modal: 'select_class' })} />}
+      {step.modal === 'confirm' && (
+        <Modal open onClose={close} title={step.action === 'free' ? 'Enrollment is free!' : 'Enroll for Free'} size="sm">
+          <p className="response-message">
+            {step.action === 'free'
+              ? 'Enrollment is free! You can start learning as soon as the course is open. Do you want to proceed?'
+              : 'You can enroll now and pay later. You will not receive a certificate until the course is paid. Do you want to proceed?'}
+          </p>
+          <div className="response-actions">
+            <Button label="Cancel" variant="ghost" onClick={close} />
+            <Button label="Proceed" busy={busy} onClick={() => confirm(step.action, step.classId)} />
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}
+
+function VerifyEmailModal({ onClose }: { onClose: () => void }) {
+  const resend = useResendEmail('Verification email sent.');
+  return (
+    <Modal open onClose={onClose} title="Oops! Your email is not yet verified." size="sm">
+      <p className="response-message">Please verify your email address to enroll. Check your inbox for the verification link.</p>
+      <ResultLine result={resend.result} />
+      <div className="response-actions">
+        <Button label="Resend Email" busy={resend.pending} onClick={resend.send} />
+      </div>
+    </Modal>
+  );
+}
+
+function AffirmationModal({ flow }: { flow: EnrolmentFlow }) {
+  const periods = useCompliancePeriods();
+  const [agreed, setAgreed] = useState(false);
+  const [closing, setClosing] = useState(false);
+  function proceed() {
+    setClosing(true);
+    // The statement closes after a short pause before the next step (spec 2 §4).
+    window.setTimeout(() => {
+      flow.close();
+      flow.afterAffirmation();
+    }, AFFIRMATION_CLOSE_MS);
+  }
+  return (
+    <Modal open onClose={flow.close} title="Statement of Affirmation" size="lg">
+      <p className="response-message">
+        I affirm that I am a member of the Philippine Bar in good standing, that I will personally attend and complete this course, and that
+        the units I earn will be credited to the compliance period I select below.
+      </p>
+      <SelectField
+        label="Compliance Period"
+        value={flow.compliancePeriod ? String(flow.compliancePeriod) : ''}
+        onChange={(event) => flow.setCompliancePeriod(event.target.value ? Number(event.target.value) : undefined)}
+        options={(periods.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (${p.date_start} to ${p.date_end})` }))}
+        placeholder="Select Compliance Period"
+      />
+      <label className="checkbox consent-check">
+        <input type="checkbox" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
+        I agree to the Statement of Affirmation.
+      </label>
+      <div className="response-actions">
+        <Button label="Proceed" disabled={!agreed || !flow.compliancePeriod} busy={closing} onClick={proceed} />
+      </div>
+    </Modal>
+  );
+}
+
+function ScheduleModal({ classId, onClose }: { classId: number; onClose: () => void }) {
+  const schedule = useSchedule(classId);
+  const years = new Map<string, NonNullable<typeof schedule.data>['schedules']>();
+  for (const entry of schedule.data?.schedules ?? []) years.set(entry.date.slice(0, 4), [...(years.get(entry.date.slice(0, 4)) ?? []), entry]);
+  const time = (t: string) => new Date(`1970-01-01T${t}:00`).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+  return (
+    <Modal open onClose={onClose} title={schedule.data ? `${schedule.data.name} Schedule` : 'Class Schedule'} size="lg">
+      {[...years.entries()].map(([year, entries]) => (
+        <section key={year} className="schedule-year">
+          <h3>{year}</h3>
+          <ul>
+            {entries.map((e) => (
+              <li key={`${e.date}${e.start_time}`}>
+                <strong>{new Date(`${e.date}T00:00:00`).toLocaleDateString('en-US', { month: 'long', day: 'numeric' })}</strong> · {time(e.start_time)} – {time(e.end_time)} · {e.instructor} · {e.type}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </Modal>
+  );
+}
+

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { formatFee, idFromSlug } from '@school/shared/catalogue/rules';
+import type { BundleDetail } from '@school/shared/catalogue/schemas';
+import type { School } from '@school/shared/school/schemas';
+import { PageHeader } from '@/components/breadcrumb';
+import { Button } from '@/components/button';
+import { Image } from '@/components/image';
+import { Loading } from '@/components/loading';
+import { notify } from '@/components/toast';
+import { paths } from '@/config/paths';
+import { useSchool } from '@/lib/school';
+import { useBundle } from '../api/catalogue-calls';
+import { CourseCard } from '../components/course-card';
+import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
+import { PaymentResultDialog } from '../components/result-dialog';
+
+/** /course-bundle/{slug} (spec 2 §2). */
+export function BundlePage() {
+  const { id: slug = '' } = useParams();
+  const id = idFromSlug(slug);
+  const bundle = useBundle(id ?? 0);
+  const { data: school } = useSchool();
+  const navigate = useNavigate();
+  const missing = id === null || bundle.isError;
+
+  useEffect(() => {
+    if (!missing) return;
+    notify.error("Requested course bundle isn't available");
+    navigate(paths.bundles, { replace: true });
+  }, [missing, navigate]);
+
+  if (missing || !bundle.data || !school) return <Loading />;
+  return <BundleView bundle={bundle.data} school={school} />;
+}
+
+function BundleView({ bundle, school }: { bundle: BundleDetail; school: School }) {
+  const flow = useEnrolmentFlow({ kind: 'bundle', id: bundle.id, slug: bundle.slug, price: bundle.price, requireKyc: bundle.config.require_kyc }, school);
+  const label = bundle.status === 'pending' ? 'Payment Pending' : bundle.status === 'paid' ? 'Enrolled' : 'Enroll Now';
+  return (
+    <main>
+      <PageHeader title={bundle.name} cover={school.cover} trail={[{ label: 'Home', to: paths.home }, { label: 'Course Bundles', to: paths.bundles }, { label: bundle.name }]} />
+      <div className="container course-page">
+        <div className="course-main">
+          <div className="course-media">
+            <Image src={bundle.image ?? undefined} alt="" />
+          </div>
+          <p>{bundle.description}</p>
+          <h2>Courses in this bundle</h2>
+          <div className="card-grid">
+            {bundle.courses.map((c) => (
+              <CourseCard key={c.id} course={c} />
+            ))}
+          </div>
+        </div>
+        <aside className="course-side" aria-label="Bundle details">
+          <p className="course-fee">{formatFee(bundle.price, 'FREE')}</p>
+          <dl className="facts">
+            <dt>Courses</dt>
+            <dd>{bundle.courses_count}</dd>
+            <dt>Units</dt>
+            <dd>{bundle.units > 0 ? bundle.units : 'No units'}</dd>
+          </dl>
+          <Button label={label} className="btn-block" disabled={bundle.status !== null} onClick={() => flow.start(false)} />
+        </aside>
+      </div>
+      <EnrolmentModals flow={flow} />
+      <PaymentResultDialog allowPayLaterCodes={false} />
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { formatFee } from '@school/shared/catalogue/rules';
+import { Image } from '@/components/image';
+import { paths } from '@/config/paths';
+import { useSchool } from '@/lib/school';
+import { useLanding } from '../api/catalogue-calls';
+import { CourseCard } from '../components/course-card';
+import { PreviewMedia } from '../components/preview-media';
+
+/** The landing page (spec 1 §2): hero, featured course or bundle, top courses, 'View All Courses'. */
+export function Landing() {
+  const { data: school } = useSchool();
+  const { featured, top } = useLanding();
+  if (!school) return null;
+  const item = featured.data;
+  return (
+    <main>
+      <section className="hero" style={school.cover ? { backgroundImage: `url("${school.cover}")` } : undefined}>
+        <div className="container hero-inner">
+          <h1>{school.name}</h1>
+          <p>{school.description}</p>
+          <Link to={paths.courses} className="btn btn-primary btn-lg">
+            View All Courses
+          </Link>
+        </div>
+      </section>
+      {item && (
+        <section className="container featured" aria-labelledby="featured-title">
+          <div className="featured-media">{item.preview_video ? <PreviewMedia video={item.preview_video} title={item.name} /> : <Image src={item.image ?? undefined} alt="" />}</div>
+          <div className="featured-copy">
+            <p className="card-kicker">Featured {item.type === 'course' ? 'course' : 'bundle'} · {new Date(`${item.date}T00:00:00`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' })}</p>
+            <h2 id="featured-title">{item.name}</h2>
+            <p>{item.description}</p>
+            <Link to={item.type === 'course' ? paths.course(item.slug) : paths.bundle(item.slug)} className="btn btn-primary">
+              {formatFee(item.fee)}
+            </Link>
+          </div>
+        </section>
+      )}
+      {top.data && top.data.length > 0 && (
+        <section className="container" aria-labelledby="top-title">
+          <h2 id="top-title">Top Courses</h2>
+          <div className="card-grid">
+            {top.data.map((course) => (
+              <CourseCard key={course.id} course={course} />
+            ))}
+          </div>
+          <p className="center">
+            <Link to={paths.courses} className="btn btn-ghost">
+              View All Courses
+            </Link>
+          </p>
+        </section>
+      )}
+    </main>
+  );
+}
