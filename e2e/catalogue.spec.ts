@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
+import { eligibleStudent, registerStudent, lastMail, linkIn } from '../apps/server/test/support/factories';
+import { client } from '../apps/server/test/support/http';
+import { startApp, type E2eApp } from './support/app';
+import { dialog, toast, visible } from './support/ui';
+
+let app: E2eApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+async function browser() {
+  const { page, context } = await app.newPage();
+  await context.addInitScript(() => sessionStorage.setItem('announcement-seen:1', '1'));
+  return page;
+}
+
+/** A course's page address, found through the API by name. */
+async function coursePath(name: string) {
+  const api = client(app.server.url);
+  const school = (await api.get('/api/v1/school/demo/')).body.id;
+  const course = (await api.get(`/api/v1/schools/${school}/courses/?search_course=${encodeURIComponent(name)}`)).body.data[0];
+  return { path: `/course/${course.slug}`, id: course.id as number, slug: course.slug as string };
+}
+
+async function signedIn(token: string, path: string) {
+  const page = await browser();
+  await page.goto(`${app.origin('demo')}/auth/${token}?redirect=${encodeURIComponent(path)}`);
+  await page.waitForURL(`**${path}`);
+  return page;
+}
+
+const showing = (page: Page) => visible(page.getByText(/^Showing \d+ to \d+ of \d+$/));
+
+describe('course list', () => {
+  it('pages, searches, sorts and filters, keeping it all in the address', async () => {
+    const page = await browser();
+    await page.goto(`${app.origin('demo')}/courses`);
+    expect(await (await showing(page)).textContent()).toBe('Showing 1 to 6 of 25');
+    expect(await page.getByRole('navigation', { name: 'Pages' }).getByRole('button').allInnerTexts()).toEqual(['Prev', '1', '2', '3', '4', '5', 'Next']);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await visible(page.getByText('Showing 7 to 12 of 25', { exact: true }));
+    expect(page.url()).toContain('page=2');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await visible(page.getByText('Showing 13 to 18 of 25', { exact: true }));
+
+    await page.getByLabel('Sort by').selectOption('-fee');
+    await visible(page.getByText('Showing 1 to 6 of 25', { exact: true }));
+    expect(await page.locator('.card-title').first().textContent()).toBe('Trial Advocacy Workshop');
+
+    await page.getByPlaceholder('Search courses').fill('law');
+    await page.waitForURL(/q=law/);
+    const count = Number((await (await showing(page)).textContent())!.split(' of ')[1]);
+    expect(count).toBeGreaterThan(2);
+    await page.reload();
+    expect(await page.getByPlaceholder('Search courses').inputValue()).toBe('law');
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('-fee');
+
+    await page.getByPlaceholder('Search courses').fill('');
+    await page.waitForURL((url) => !url.search.includes('q='));
+    const chip = page.getByRole('button', { name: 'Alternative Dispute Resolution' });
+    await chip.click();
+    await visible(page.getByText('Showing 1 to 3 of 3', { exact: true }));
+    expect(await chip.getAttribute('aria-pressed')).toBe('true');
+    await chip.click();
+    await visible(page.getByText('Showing 1 to 6 of 25', { exact: true }));
+
+    await page.getByPlaceholder('Search courses').fill('no such course zzz');
+    await visible(page.getByRole('heading', { name: 'No courses found' }));
+    await visible(page.getByText("We can't find what you are looking for, you can try narrowing it down in your search."));
+  });
+
+  it('lists bundles and says when none match', async () => {
+    const page = await browser();
+    await page.goto(`${app.origin('demo')}/course-bundles`);
+    await visible(page.getByText('Showing 1 to 4 of 4', { exact: true }));
+    await visible(page.locator('.card').filter({ hasText: 'Free Ethics Starter Bundle' }).getByText('3 courses included · 11 units'));
+    await page.getByPlaceholder('Search course bundles').fill('nothing like this');
+    await visible(page.getByRole('heading', { name: 'Sorry, no result found' }));
+  });
+
+  it('sends an unknown course or bundle back to its list with a toast', async () => {
+    const page = await browser();
+    await page.goto(`${app.origin('demo')}/course/no-such-course-99999`);
+    await toast(page, "Requested course isn't available");
+    await page.waitForURL('**/courses');
+    await page.goto(`${app.origin('demo')}/course-bundle/nothing-88888`);
+    await toast(page, "Requested course bundle isn't available");
+    await page.waitForURL('**/course-bundles');
+  });
+});
+
+describe('enrolment gates, in order', () => {
+  it("asks a visitor to log in, lets staff view the course, and tells staff 'Invalid Account' on a bundle", async () => {
+    const { path } = await coursePath('Court-Annexed Mediation');
+    const page = await browser();
+    await page.goto(app.origin('demo') + path);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await dialog(page, 'Welcome back!');
+
+    const admin = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'demo-admin', password: DEMO_PASSWORD })).body.token;
+    const staff = await signedIn(admin, path);
+    const view = await visible(staff.getByRole('button', { name: 'View Course' }));
+    expect(await view.isDisabled()).toBe(false);
+
+    const api = client(app.server.url);
+    const school = (await api.get('/api/v1/school/demo/')).body.id;
+    const bundle = (await api.get(`/api/v1/schools/${school}/bundles/?sort=price`)).body.data[0];
+    await staff.goto(`${app.origin('demo')}/course-bundle/${bundle.slug}`);
+    await staff.getByRole('button', { name: 'Enroll Now' }).click();
+    const invalid = await dialog(staff, 'Invalid Account');
+    await visible(invalid.getByText("You can't enroll using this account. Please register as a student by clicking the Sign Up button."));
+  });
+
+  it('stops at the unverified e-mail, then the profile, then the MCLE profile, then KYC', async () => {
+    const { path } = await coursePath('Court-Annexed Mediation');
+    const unverified = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'newstudent', password: DEMO_PASSWORD })).body.token;
+    let page = await signedIn(unverified, path);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    const email = await dialog(page, 'Oops! Your email is not yet verified.');
+    await email.getByRole('button', { name: 'Resend Email' }).click();
+    await visible(email.getByText('Verification email sent.'));
+
+    const fresh = await registerStudent(app.server.url, { host: 'demo.localhost' });
+    const key = linkIn((await lastMail(app.server.url, fresh.email)).text).searchParams.get('key');
+    await client(app.server.url).post('/api/v1/account/verify-email/', { key });
+    page = await signedIn(fresh.token, path);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    const profile = await dialog(page, 'Incomplete Profile');
+    await visible(profile.getByText('Please complete your profile before you can start.'));
+    await profile.getByRole('button', { name: 'Complete Profile' }).click();
+    await page.waitForURL('**/student/profile');
+
+    const noMcle = await eligibleStudent(app.server.url, { mcle: false, host: 'demo.localhost' });
+    page = await signedIn(noMcle.token, path);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await dialog(page, 'Incomplete MCLE Profile');
+
+    const ready = await eligibleStudent(app.server.url, { host: 'demo.localhost' });
+    const kyc = await coursePath('Judicial Affidavit Rule');
+    page = await signedIn(ready.token, kyc.path);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    const kycModal = await dialog(page, 'KYC Not Submitted');
+    await visible(kycModal.getByText('Please comply with the KYC requirements in order to continue.'));
+    await kycModal.getByRole('button', { name: 'Proceed with KYC' }).click();
+    await page.waitForURL('**/student/authenticate-id');
+  });
+});
+
+async function affirm(page: Page) {
+  const modal = await dialog(page, 'Statement of Affirmation');
+  const proceed = modal.getByRole('button', { name: 'Proceed' });
+  expect(await proceed.isDisabled()).toBe(true);
+  await modal.getByLabel('I agree to the Statement of Affirmation.').check();
+  expect(await proceed.isDisabled()).toBe(true);
+  await modal.getByLabel('Compliance Period').selectOption({ index: 1 });
+  await proceed.click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
+describe('enrolling', () => {
+  it('enrols in a free course, then a pay-later one, and lists both in My Courses', async () => {
+    const student = await eligibleStudent(app.server.url, { host: 'demo.localhost' });
+    const free = await coursePath('Court-Annexed Mediation');
+    const page = await signedIn(student.token, free.path);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await affirm(page);
+    const confirm = await dialog(page, 'Enrollment is free!');
+    await confirm.getByRole('button', { name: 'Proceed' }).click();
+    const done = await dialog(page, 'Enrollment Successful');
+    await visible(done.getByText('You are now enrolled.', { exact: false }));
+    await done.getByRole('button', { name: 'Okay' }).click();
+    await visible(page.getByRole('button', { name: 'Start Learning' }));
+
+    const later = await coursePath('Conflicts of Interest');
+    await page.goto(app.origin('demo') + later.path);
+    await visible(page.getByRole('button', { name: 'Enroll and Pay now' }));
+    await page.getByRole('button', { name: 'Enroll for Free' }).click();
+    await affirm(page);
+    const payLater = await dialog(page, 'Enroll for Free');
+    await visible(payLater.getByText('You will not receive a certificate until the course is paid.', { exact: false }));
+    await payLater.getByRole('button', { name: 'Proceed' }).click();
+    await (await dialog(page, 'Enrollment Successful')).getByRole('button', { name: 'Okay' }).click();
+    await visible(page.getByRole('button', { name: 'Start Learning' }));
+
+    await page.goto(`${app.origin('demo')}/student/courses`);
+    const cards = page.locator('.progress-card');
+    await visible(cards.first());
+    expect(await cards.count()).toBe(2);
+    await visible(cards.first().getByText('Juris Academy'));
+    await visible(cards.first().getByText('Not Started'));
+    const href = await cards.first().getByRole('link', { name: 'View Course' }).getAttribute('href');
+    expect(href).toMatch(/^http:\/\/demo\.localhost:\d+\/auth\/[^?]+\?redirect=%2Fcourse%2F/);
+    await page.getByPlaceholder('Search my courses').fill('Mediation');
+    await page.waitForFunction(() => document.querySelectorAll('.progress-card').length === 1);
+    await page.getByLabel('Status').selectOption('completed');
+    await visible(page.getByText('No data to display'));
+  });
+
+  it('goes to payment for a paid course, and through Select Class for a class-only course', async () => {
+    const student = await eligibleStudent(app.server.url, { host: 'demo.localhost' });
+    const paid = await coursePath('Revised Rules on Evidence');
+    const page = await signedIn(student.token, paid.path);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await affirm(page);
+    await page.waitForURL(`**/course/payment/${paid.slug}`);
+    await visible(page.getByText('This part of the site is not available yet.'));
+
+    const classOnly = await coursePath('Effective Cross-Examination');
+    await page.goto(app.origin('demo') + classOnly.path);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await affirm(page);
+    const select = await dialog(page, 'Select Class');
+    await visible(select.getByText('PHP 2,000.00', { exact: false }));
+    await visible(select.getByText('Free', { exact: false }));
+    await select.getByRole('button', { name: 'View Class' }).first().click();
+    const schedule = await dialog(page, 'Saturday Morning Class Schedule');
+    expect(await schedule.getByRole('heading', { level: 3 }).count()).toBe(2);
+    await schedule.getByRole('button', { name: 'Close' }).click();
+    const again = await dialog(page, 'Select Class');
+    await again.getByRole('button', { name: 'Join this class' }).first().click();
+    await page.waitForURL(/\/course\/payment\/.+\?class=\d+$/);
+
+    const noClasses = await coursePath('Trial Advocacy Workshop');
+    await page.goto(app.origin('demo') + noClasses.path);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await affirm(page);
+    const oops = await dialog(page, 'Oops!');
+    await visible(oops.getByText('There are no classes available for this course yet.', { exact: false }));
+  });
+
+  it("says 'User is already enrolled.' with REFRESH PAGE when another tab enrolled first", async () => {
+    const student = await eligibleStudent(app.server.url, { host: 'demo.localhost' });
+    const course = await coursePath('Contract Drafting Clinic');
+    const page = await signedIn(student.token, course.path);
+    await visible(page.getByRole('button', { name: 'Enroll Now' }));
+    const period = (await client(app.server.url).get('/api/v1/compliance_periods/')).body.data.find((p: { is_current: boolean }) => p.is_current).id;
+    await client(app.server.url).post('/api/v1/student/enrollment/', { course: course.id, action: 'free', compliance_period: period }, { token: student.token });
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await affirm(page);
+    await (await dialog(page, 'Enrollment is free!')).getByRole('button', { name: 'Proceed' }).click();
+    const error = await dialog(page, 'User is already enrolled.');
+    await visible(error.getByText('Unable to process enrollment. Please select a new one or refresh the page.'));
+    await error.getByRole('button', { name: 'REFRESH PAGE' }).click();
+    await visible(page.getByRole('button', { name: 'Start Learning' }));
+  });
+
+  it('enrols in a free bundle', async () => {
+    const student = await eligibleStudent(app.server.url, { host: 'demo.localhost' });
+    const api = client(app.server.url);
+    const school = (await api.get('/api/v1/school/demo/')).body.id;
+    const bundle = (await api.get(`/api/v1/schools/${school}/bundles/?sort=price`)).body.data[0];
+    const page = await signedIn(student.token, `/course-bundle/${bundle.slug}`);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await affirm(page);
+    await (await dialog(page, 'Enrollment is free!')).getByRole('button', { name: 'Proceed' }).click();
+    await (await dialog(page, 'Enrollment Successful')).getByRole('button', { name: 'Okay' }).click();
+    const enrolled = await visible(page.getByRole('button', { name: 'Enrolled' }));
+    expect(await enrolled.isDisabled()).toBe(true);
+  });
+
+  it('shows the payment result from the address', async () => {
+    const course = await coursePath('Revised Rules on Evidence');
+    const page = await browser();
+    await page.goto(`${app.origin('demo')}${course.path}?status=S`);
+    await dialog(page, 'Payment Successful');
+    await page.goto(`${app.origin('demo')}${course.path}?status=F`);
+    await dialog(page, 'Payment Failed');
+  });
+});
