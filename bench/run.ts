@@ -15,7 +15,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { loadLookups } from '../apps/server/src/modules/lookups/load-lookups';
 import { seedDemo } from '../apps/server/src/seed/seed-demo';
-import { seedLarge } from './seed-large';
+import { seedLarge, seedLargeCatalogue } from './seed-large';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const counts = { schools: Number(process.env.BENCH_SCHOOLS ?? 1000), users: Number(process.env.BENCH_USERS ?? 100_000) };
@@ -51,8 +51,38 @@ async function measure(title: string, options: autocannon.Options) {
   const result = await autocannon({ connections: 10, duration: seconds, ...options });
   const errors = result.non2xx + result.errors;
   console.log(
-    `${title.padEnd(44)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(5)} ms   p99 ${String(result.latency.p99).padStart(5)} ms${errors ? `   (${errors} errors)` : ''}`,
+    `${title.padEnd(52)} ${result.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(result.latency.p50).padStart(5)} ms   p99 ${String(result.latency.p99).padStart(5)} ms${errors ? `   (${errors} errors)` : ''}`,
   );
+  return result.latency.p50;
+}
+
+async function stop(child: ChildProcess) {
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill();
+  });
+}
+
+/** Catalogue list and course page at 1,000 and then 10,000 courses (with the enrolments), and how p50 moves. */
+async function catalogueBenchmark(kind: string, env: Record<string, string>) {
+  const p50: Record<string, number[]> = { list: [], detail: [] };
+  for (const courses of [1_000, 10_000]) {
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? '' });
+    await seedLargeCatalogue(database.db, { courses, enrolments: courses === 10_000 ? 100_000 : 10_000 });
+    await database.close();
+    const { url, child } = await startServer(env);
+    try {
+      const school = (await (await fetch(`${url}/api/v1/school/demo/`)).json()) as { id: number };
+      const list = (await (await fetch(`${url}/api/v1/schools/${school.id}/courses/?page=50&perpage=6&sort=-fee`)).json()) as { data: { id: number }[]; count: number };
+      console.log(`\n${kind} catalogue: ${list.count} courses in the demo school`);
+      p50.list!.push(await measure('GET /schools/{id}/courses/ (page 50, sort -fee)', { url: `${url}/api/v1/schools/${school.id}/courses/?page=50&perpage=6&sort=-fee` }));
+      await measure('GET /schools/{id}/courses/?search_course=Course 77', { url: `${url}/api/v1/schools/${school.id}/courses/?search_course=Course%2077` });
+      p50.detail!.push(await measure('GET /courses/{id}/', { url: `${url}/api/v1/courses/${list.data[0]!.id}/` }));
+    } finally {
+      await stop(child);
+    }
+  }
+  console.log(`${kind}: p50 from 1,000 to 10,000 courses: list ${p50.list![0]} -> ${p50.list![1]} ms, course page ${p50.detail![0]} -> ${p50.detail![1]} ms`);
 }
 
 async function benchmark(kind: string, env: Record<string, string>) {
@@ -74,11 +104,9 @@ async function benchmark(kind: string, env: Record<string, string>) {
       body: JSON.stringify({ username: 'benchuser4242', password: 'bench-pass-1' }),
     });
   } finally {
-    await new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill();
-    });
+    await stop(child);
   }
+  await catalogueBenchmark(kind, env);
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));

@@ -23,3 +23,23 @@ export async function seedLarge(db: Db, counts: { schools: number; users: number
     insert into students (user_id)
     select id from users where username like 'benchuser%' and id not in (select user_id from students)`);
 }
+
+/**
+ * Courses for the demo school until it has `total`, and enrolments of the bench accounts spread over
+ * them (one per account, up to `enrolments`). Idempotent: a second call adds only what is missing.
+ */
+export async function seedLargeCatalogue(db: Db, counts: { courses: number; enrolments: number }) {
+  await db.execute(sql`
+    insert into courses (school_id, name, slug, description, fee, units, created_at)
+    select s.id, 'Bench Course ' || g, 'bench-course-' || g, 'A generated course for the benchmarks.', (g % 5) * 50000, 2, now() - (g || ' minutes')::interval
+    from schools s, generate_series(1, ${counts.courses}) g
+    where s.domain = 'demo' and not exists (select 1 from courses c where c.slug = 'bench-course-' || g)`);
+  await db.execute(sql`
+    insert into enrollments (user_id, course_id, status, progress)
+    select u.id, c.id, 'free', (u.id % 101)
+    from (select id, row_number() over (order by id) as n from users where username like 'benchuser%') u
+    join (select id, row_number() over (order by id) - 1 as k, count(*) over () as total from courses where slug like 'bench-course-%') c
+      on c.k = (u.n * 7919) % c.total
+    where u.n <= ${counts.enrolments}
+    on conflict do nothing`);
+}

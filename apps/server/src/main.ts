@@ -11,11 +11,14 @@ async function main() {
   const loaded = await loadLookups(database.db);
   if (loaded.length) app.log.info({ datasets: loaded }, 'loaded lookup data');
   if (config.SEED_DEMO && (await seedDemo(database.db))) app.log.info('loaded the demo schools and accounts');
-  app.addHook('onClose', () => database.close());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');
-      app.close().then(() => process.exit(0), () => process.exit(1));
+      // The database closes only after the requests still running have finished.
+      app
+        .close()
+        .then(() => database.close())
+        .then(() => process.exit(0), () => process.exit(1));
     });
   }
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -120,6 +120,7 @@ describe('bundles and My Courses', () => {
     expect(detail.body.courses.every((c: CourseCard) => c.enrollment?.status === 'free')).toBe(true);
     const mine = await ctx.api.get(`/api/v1/students/${student.student_id}/enrollments/?perpage=6`, { token: student.token });
     expect(mine.body.count).toBe(3);
+    expect((await ctx.api.get('/api/v1/account/profile/', { token: student.token })).body.course_count).toBe(3);
     expect(mine.body.data[0].course).toMatchObject({ school_name: 'Juris Academy' });
     expect(mine.body.data[0].course.course_detail_link).toMatch(/^http:\/\/demo\.localhost:3000\/course\/.+-\d+$/);
   });

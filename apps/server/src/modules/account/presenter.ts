@@ -11,7 +11,7 @@ export function fullName(user: { firstName: string; middleName: string; lastName
     .join(' ');
 }
 
-export function presentProfile({ user, student, school }: ProfileRow): Profile {
+export function presentProfile({ user, student, school, courseCount }: ProfileRow): Profile {
   return {
     id: user.id,
     student_id: student?.id ?? null,
@@ -34,10 +34,9 @@ export function presentProfile({ user, student, school }: ProfileRow): Profile {
     is_verified: user.isVerified,
     step: student?.step ?? null,
     info_submitted: student?.infoSubmitted ?? false,
-    // Enrolments, certificates and ratings arrive with the catalogue and certificate work; until then a
-    // new platform has none of them for anybody.
+    // Certificates and ratings arrive with their own work; until then nobody has any.
     average_rating: null,
-    course_count: 0,
+    course_count: courseCount,
     certificate_count: 0,
     registered_school: school?.id ? { id: school.id, name: school.name, domain: school.domain } : null,
   };

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mcleProfiles, schools, students, users } from '../../db/schema/index';
+import { enrollments, mcleProfiles, schools, students, users } from '../../db/schema/index';
 
 export type McleRow = typeof mcleProfiles.$inferSelect;
 
@@ -14,8 +14,11 @@ export function accountRepository(db: Db) {
 
   return {
     async findByUserId(userId: number) {
-      const [row] = await profileQuery().where(eq(users.id, userId)).limit(1);
-      return row;
+      const [[row], [courses]] = await Promise.all([
+        profileQuery().where(eq(users.id, userId)).limit(1),
+        db.select({ n: count() }).from(enrollments).where(eq(enrollments.userId, userId)),
+      ]);
+      return row && { ...row, courseCount: courses?.n ?? 0 };
     },
 
     async updateUser(userId: number, fields: Partial<typeof users.$inferInsert>) {
