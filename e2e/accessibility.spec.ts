@@ -61,6 +61,20 @@ describe('accessibility (axe-core)', () => {
     }
   });
 
+  it('the catalogue: course list, course page and bundle list', async () => {
+    const { page, context } = await app.newPage();
+    await context.addInitScript(() => sessionStorage.setItem('announcement-seen:1', '1'));
+    await page.goto(`${app.origin('demo')}/courses`);
+    await page.locator('.card').first().waitFor();
+    expect(await seriousViolations(page), 'courses').toEqual([]);
+    await page.locator('.card a').first().click();
+    await page.getByRole('complementary', { name: 'Course details' }).waitFor();
+    expect(await seriousViolations(page), 'course page').toEqual([]);
+    await page.goto(`${app.origin('demo')}/course-bundles`);
+    await page.locator('.card').first().waitFor();
+    expect(await seriousViolations(page), 'bundles').toEqual([]);
+  });
+
   it('the not-found page', async () => {
     const { page } = await app.newPage();
     await page.goto(`${app.origin('acme')}/missing`);

@@ -49,6 +49,29 @@ describe('course lists', () => {
     expect((await ctx.api.get(`/api/v1/courses/99999/`)).status).toBe(404);
   });
 
+  it('hides unpublished courses and bundles everywhere', async () => {
+    const { demo } = await schools();
+    const { courses, bundles } = await import('../src/db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    const before = await ctx.api.get(`/api/v1/schools/${demo}/courses/?search_course=Persuasive`);
+    const id = before.body.data[0].id as number;
+    await ctx.server.database.db.update(courses).set({ isPublished: false }).where(eq(courses.id, id));
+    try {
+      expect((await ctx.api.get(`/api/v1/courses/${id}/`)).status).toBe(404);
+      expect((await ctx.api.get(`/api/v1/schools/${demo}/courses/?search_course=Persuasive`)).body.count).toBe(0);
+      expect((await ctx.api.post('/api/v1/student/enrollment/', { course: id, action: 'free' }, { token: (await ctx.api.post('/api/v1/api-token-auth/', { username: 'student', password: 'Learn2026!' })).body.token })).status).toBe(404);
+    } finally {
+      await ctx.server.database.db.update(courses).set({ isPublished: true }).where(eq(courses.id, id));
+    }
+    const bundle = (await ctx.api.get(`/api/v1/schools/${demo}/bundles/`)).body.data[0];
+    await ctx.server.database.db.update(bundles).set({ isPublished: false }).where(eq(bundles.id, bundle.id));
+    try {
+      expect((await ctx.api.get(`/api/v1/course/bundles/${bundle.id}/`)).status).toBe(404);
+    } finally {
+      await ctx.server.database.db.update(bundles).set({ isPublished: true }).where(eq(bundles.id, bundle.id));
+    }
+  });
+
   it('describes a course with its outline, classes and configuration', async () => {
     const { demo } = await schools();
     const list = (await ctx.api.get(`/api/v1/schools/${demo}/courses/?search_course=Cross-Examination`)).body.data as CourseCard[];
