@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { progressLabel } from '@school/shared/catalogue/rules';
 import { Image } from '@/components/image';
+import { InlineSelect } from '@/components/inline-select';
 import { Loading } from '@/components/loading';
 import { Pager } from '@/components/pager';
 import { SearchBox } from '@/components/search-box';
@@ -53,26 +54,8 @@ export function MyCourses() {
     <div className="my-courses">
       <div className="list-controls-row">
         <SearchBox label="Search my courses" value={state.search} onSearch={(search) => set({ search })} />
-        <label className="sort-select">
-          <span>Status</span>
-          <select value={state.status} onChange={(e) => set({ status: e.target.value })}>
-            {statuses.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="sort-select">
-          <span>Sort by</span>
-          <select value={state.sort} onChange={(e) => set({ sort: e.target.value })}>
-            {sorts.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <InlineSelect label="Status" value={state.status} options={statuses} onChange={(status) => set({ status })} />
+        <InlineSelect label="Sort by" value={state.sort} options={sorts} onChange={(sort) => set({ sort })} />
       </div>
       {list.isPending ? (
         <Loading />

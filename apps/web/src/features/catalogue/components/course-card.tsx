@@ -44,3 +44,18 @@ export function BundleCard({ bundle }: { bundle: Bundle }) {
     </article>
   );
 }
+
+/** A titled grid of course cards (top courses, similar courses). */
+export function CourseGrid({ id, title, courses }: { id: string; title: string; courses: Course[] }) {
+  if (courses.length === 0) return null;
+  return (
+    <section className="container" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <div className="card-grid">
+        {courses.map((course) => (
+          <CourseCard key={course.id} course={course} />
+        ))}
+      </div>
+    </section>
+  );
+}

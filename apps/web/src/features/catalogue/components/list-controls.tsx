@@ -1,3 +1,4 @@
+import { InlineSelect } from '@/components/inline-select';
 import { SearchBox } from '@/components/search-box';
 import { useSubcategories, type ListParams } from '../api/catalogue-calls';
 
@@ -8,16 +9,7 @@ export function ListControls({ params, update, sorts, searchLabel }: { params: L
     <div className="list-controls">
       <div className="list-controls-row">
         <SearchBox label={searchLabel} value={params.search} onSearch={(search) => update({ search })} />
-        <label className="sort-select">
-          <span>Sort by</span>
-          <select value={params.sort} onChange={(event) => update({ sort: event.target.value })}>
-            {sorts.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <InlineSelect label="Sort by" value={params.sort} options={sorts} onChange={(sort) => update({ sort })} />
       </div>
       <ul className="chips" aria-label="Subcategories">
         {(subcategories.data ?? []).map((s) => {

@@ -14,7 +14,7 @@ import { useProfile } from '@/lib/profile';
 import { useSchool } from '@/lib/school';
 import { useSession } from '@/lib/session';
 import { useCourse, useSimilarCourses } from '../api/catalogue-calls';
-import { CourseCard } from '../components/course-card';
+import { CourseGrid } from '../components/course-card';
 import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
 import { PreviewMedia } from '../components/preview-media';
 import { PaymentResultDialog } from '../components/result-dialog';
@@ -115,16 +115,7 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
           </div>
         </aside>
       </div>
-      {similar.data && similar.data.length > 0 && (
-        <section className="container" aria-labelledby="similar-title">
-          <h2 id="similar-title">Similar courses</h2>
-          <div className="card-grid">
-            {similar.data.map((c) => (
-              <CourseCard key={c.id} course={c} />
-            ))}
-          </div>
-        </section>
-      )}
+      <CourseGrid id="similar-title" title="Similar courses" courses={similar.data ?? []} />
       <EnrolmentModals flow={flow} />
       <PaymentResultDialog allowPayLaterCodes />
       {notice && <ResponseModal open type={notice.title === 'Course Ended' ? 'course_ended' : 'course_not_open'} title={notice.title} message={<p>{notice.message}</p>} onClose={() => setNotice(null)} />}

@@ -4,7 +4,7 @@ import { Image } from '@/components/image';
 import { paths } from '@/config/paths';
 import { useSchool } from '@/lib/school';
 import { useLanding } from '../api/catalogue-calls';
-import { CourseCard } from '../components/course-card';
+import { CourseGrid } from '../components/course-card';
 import { PreviewMedia } from '../components/preview-media';
 
 /** The landing page (spec 1 §2): hero, featured course or bundle, top courses, 'View All Courses'. */
@@ -37,20 +37,13 @@ export function Landing() {
           </div>
         </section>
       )}
+      <CourseGrid id="top-title" title="Top Courses" courses={top.data ?? []} />
       {top.data && top.data.length > 0 && (
-        <section className="container" aria-labelledby="top-title">
-          <h2 id="top-title">Top Courses</h2>
-          <div className="card-grid">
-            {top.data.map((course) => (
-              <CourseCard key={course.id} course={course} />
-            ))}
-          </div>
-          <p className="center">
-            <Link to={paths.courses} className="btn btn-ghost">
-              View All Courses
-            </Link>
-          </p>
-        </section>
+        <p className="center">
+          <Link to={paths.courses} className="btn btn-ghost">
+            View All Courses
+          </Link>
+        </p>
       )}
     </main>
   );
