@@ -72,7 +72,8 @@ export async function buildApp(options: AppOptions) {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: { req: requestSerializer },
     },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies in front of us, and no further.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number) : config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

@@ -133,6 +133,8 @@ describe('PATCH /users/{id}/ (photo)', () => {
     const path = `/api/v1/users/${student.id}/`;
     const fake = await uploadFile(ctx.server.url, path, { field: 'photo', name: 'photo.png', type: 'image/png', data: Buffer.from('just text, not a picture') }, { token: student.token });
     expect(fake).toMatchObject({ status: 400, body: { photo: [s.photoType] } });
+    const truncated = (await sharp({ create: { width: 600, height: 600, channels: 3, background: '#123456' } }).jpeg().toBuffer()).subarray(0, 400);
+    expect(await uploadFile(ctx.server.url, path, { field: 'photo', name: 'cut.jpg', type: 'image/jpeg', data: truncated }, { token: student.token })).toMatchObject({ status: 400, body: { photo: [s.photoType] } });
     const huge = await uploadFile(ctx.server.url, path, { field: 'photo', name: 'big.png', type: 'image/png', data: Buffer.alloc(6 * 1024 * 1024, 1) }, { token: student.token });
     expect(huge).toMatchObject({ status: 413, body: { photo: [s.photoTooLarge] } });
     const wrongField = await uploadFile(ctx.server.url, path, { field: 'avatar', name: 'a.png', type: 'image/png', data: await png() }, { token: student.token });

@@ -132,6 +132,28 @@ describe('POST /student/register/ and e-mail verification', () => {
     expect(res.body).toEqual({ username: [serverMessages.usernameTaken], email: [serverMessages.emailTaken] });
   });
 
+  it("refuses a username that is someone's address, and an address that is someone's username", async () => {
+    const existing = await registerStudent(ctx.server.url);
+    const sameAsEmail = await ctx.api.post('/api/v1/student/register/', {
+      username: existing.email.toUpperCase(),
+      email: `${unique()}@example.com`,
+      password1: PASSWORD,
+      password2: PASSWORD,
+      'g-recaptcha-response': await humanToken(ctx.server.url),
+    });
+    expect(sameAsEmail.body).toEqual({ username: [serverMessages.usernameTaken] });
+    const sneaky = unique('x');
+    await registerStudent(ctx.server.url, { username: `${sneaky}@mail.example`, email: `${unique()}@example.com` });
+    const emailAsUsername = await ctx.api.post('/api/v1/student/register/', {
+      username: unique(),
+      email: `${sneaky}@mail.example`,
+      password1: PASSWORD,
+      password2: PASSWORD,
+      'g-recaptcha-response': await humanToken(ctx.server.url),
+    });
+    expect(emailAsUsername.body).toEqual({ email: [serverMessages.emailTaken] });
+  });
+
   it('refuses a username with spaces or symbols', async () => {
     const res = await ctx.api.post('/api/v1/student/register/', {
       username: 'bad name!',
@@ -283,6 +305,8 @@ describe('forgot and reset password', () => {
     expect((await reset('garbage', 'short')).body).toEqual({ password: [authMessages.passwordTooShort] });
     expect((await reset('garbage', 'abcd1234', 'abcd12345')).body).toEqual({ password_confirm: [authMessages.passwordMismatch] });
     expect((await reset('garbage', 'abcd1234')).body).toEqual({ uid_and_token_b64: [serverMessages.resetLinkInvalid] });
+    const huge = Buffer.from('99999999999999:abc').toString('base64url');
+    expect(await reset(huge, 'abcd1234')).toMatchObject({ status: 400, body: { uid_and_token_b64: [serverMessages.resetLinkInvalid] } });
     const res = await ctx.api.post('/api/v1/account/forgot-password/', { email: `${unique()}@example.com`, 'g-recaptcha-response': await humanToken(ctx.server.url) });
     expect(res).toMatchObject({ status: 200, body: { message: serverMessages.forgotSent } });
     expect((await ctx.api.post('/api/v1/account/forgot-password/', { email: '' })).body).toEqual({ email: [authMessages.emailRequired] });

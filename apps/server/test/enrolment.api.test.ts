@@ -125,6 +125,24 @@ describe('bundles and My Courses', () => {
     expect(mine.body.data[0].course.course_detail_link).toMatch(/^http:\/\/demo\.localhost:3000\/course\/.+-\d+$/);
   });
 
+  it("leaves a bundle's unpublished course out of the enrolment", async () => {
+    const student = await eligibleStudent(ctx.server.url);
+    const school = (await ctx.api.get('/api/v1/school/demo/')).body.id;
+    const freeBundle = (await ctx.api.get(`/api/v1/schools/${school}/bundles/?sort=price`)).body.data[0];
+    const hidden = (await ctx.api.get(`/api/v1/course/bundles/${freeBundle.id}/`)).body.courses[2];
+    const { courses } = await import('../src/db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    await ctx.server.database.db.update(courses).set({ isPublished: false }).where(eq(courses.id, hidden.id));
+    try {
+      await ctx.api.post('/api/v1/enrollment/bundle/', { bundle: freeBundle.id, action: 'free', compliance_period: await period() }, { token: student.token });
+      const mine = await ctx.api.get(`/api/v1/students/${student.student_id}/enrollments/`, { token: student.token });
+      expect(mine.body.count).toBe(2);
+      expect(mine.body.data.map((e: { course: { id: number } }) => e.course.id)).not.toContain(hidden.id);
+    } finally {
+      await ctx.server.database.db.update(courses).set({ isPublished: true }).where(eq(courses.id, hidden.id));
+    }
+  });
+
   it('filters My Courses by status and answers 404 for another student', async () => {
     const student = await eligibleStudent(ctx.server.url);
     const other = await eligibleStudent(ctx.server.url);

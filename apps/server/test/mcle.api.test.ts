@@ -84,6 +84,7 @@ describe('PUT /students/{id}/mcle_profile/', () => {
     expect((await ctx.api.put(path, { ...body, city: cebu.cities[0]!.id }, { token: student.token })).body).toEqual({ city: [s.placeMismatch] });
     expect((await ctx.api.put(path, { ...body, zip_code: '6000' }, { token: student.token })).body).toEqual({ zip_code: [s.placeMismatch] });
     expect((await ctx.api.put(path, { ...body, ibp_chapter: '999999' }, { token: student.token })).body).toEqual({ ibp_chapter: [s.invalidChoice] });
+    expect((await ctx.api.put(path, { ...body, ibp_chapter: '99999999999', law_school: 99999999999 }, { token: student.token })).body).toEqual({ ibp_chapter: [s.invalidChoice], law_school: [s.invalidChoice] });
     const profile = await ctx.api.get('/api/v1/account/profile/', { token: student.token });
     expect(profile.body.info_submitted).toBe(false);
   });

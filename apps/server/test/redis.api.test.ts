@@ -19,8 +19,8 @@ describe.runIf(reachable)('shared state in Redis', () => {
   let one: TestServer;
   let two: TestServer;
   beforeAll(async () => {
-    one = await startServer({ REDIS_URL, THROTTLE_MAX: '2', TRUST_PROXY: 'true' });
-    two = await startServer({ REDIS_URL, THROTTLE_MAX: '2', TRUST_PROXY: 'true' });
+    one = await startServer({ REDIS_URL, THROTTLE_MAX: '2', TRUST_PROXY: '1' });
+    two = await startServer({ REDIS_URL, THROTTLE_MAX: '2', TRUST_PROXY: '1' });
   });
   afterAll(async () => {
     await one?.close();

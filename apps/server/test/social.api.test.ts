@@ -49,6 +49,25 @@ describe('Google sign-in', () => {
     expect(login.body.id).toBe(student.id);
   });
 
+  it('takes over an unverified account registered in advance with the same address', async () => {
+    const squatter = await registerStudent(server.url);
+    const owner = { sub: unique('sub'), email: squatter.email };
+    const login = await api.post('/api/v1/account/login/google/', { id_token: await provider.googleIdToken(owner) });
+    expect(login.status).toBe(200);
+    expect(login.body.id).toBe(squatter.id);
+    // The password and sessions of whoever registered the address are gone; the address is verified.
+    expect((await api.post('/api/v1/api-token-auth/', { username: squatter.username, password: squatter.password })).status).toBe(400);
+    expect((await api.get('/api/v1/account/profile/', { token: squatter.token })).status).toBe(401);
+    expect((await api.get('/api/v1/account/profile/', { token: login.body.token })).body.is_verified).toBe(true);
+  });
+
+  it('creates one account when the same sign-up arrives twice at once', async () => {
+    const user = person();
+    const results = await Promise.all([1, 2, 3].map(async () => api.post('/api/v1/account/signup/google/', { token: await provider.googleIdToken(user), role: 'ST', school_id: demoId })));
+    expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+  });
+
   it('refuses tokens for another audience, unverified addresses, forgeries and unknown accounts', async () => {
     const invalid = { status: 400, body: { non_field_errors: [serverMessages.socialTokenInvalid] } };
     expect(await api.post('/api/v1/account/login/google/', { id_token: await provider.googleIdToken(person(), 'another-app') })).toMatchObject(invalid);

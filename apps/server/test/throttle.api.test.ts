@@ -7,7 +7,7 @@ import { startServer, type TestServer } from './support/server';
 let server: TestServer;
 beforeAll(async () => {
   // Behind a proxy, each test client gets its own address, so other test files cannot disturb the counts.
-  server = await startServer({ THROTTLE_MAX: '3', THROTTLE_WINDOW_SECONDS: '60', TRUST_PROXY: 'true' });
+  server = await startServer({ THROTTLE_MAX: '3', THROTTLE_WINDOW_SECONDS: '60', TRUST_PROXY: '1' });
 });
 afterAll(() => server.close());
 
@@ -47,7 +47,7 @@ describe('throttling', () => {
 
   // Two in-memory PGlite instances share nothing, so this case runs in the PostgreSQL pass.
   it.runIf(process.env.TEST_DATABASE_URL)('keeps the counters in the database, shared by every server process', async () => {
-    const second = await startServer({ THROTTLE_MAX: '3', TRUST_PROXY: 'true' });
+    const second = await startServer({ THROTTLE_MAX: '3', TRUST_PROXY: '1' });
     try {
       const ip = address();
       const username = unique('shared');

@@ -29,7 +29,9 @@ describe('loadConfig', () => {
 
   it('reads aliases and booleans', () => {
     const config = loadConfig({ SECRET_KEY: secret, SCHOOL_ALIASES: 'learn.example.com=demo, www.acme.ph=acme', TRUST_PROXY: '1' });
+    expect(loadConfig({ SECRET_KEY: secret, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ SECRET_KEY: secret, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect([...config.SCHOOL_ALIASES]).toEqual([['learn.example.com', 'demo'], ['www.acme.ph', 'acme']]);
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toBe(1);
   });
 });

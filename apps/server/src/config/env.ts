@@ -39,7 +39,17 @@ export const envSchema = z
       .string()
       .refine((v) => v.includes('{domain}'), { error: 'must contain {domain}' })
       .default('http://{domain}.localhost:3000'),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: z
+      .string()
+      .transform((v, ctx): false | number | string[] => {
+        if (v === 'false' || v === '0') return false;
+        if (/^\d+$/.test(v)) return Number(v);
+        // Trusting every hop would let a client choose its own address (and dodge throttling).
+        if (v === 'true') ctx.addIssue({ code: 'custom', message: 'use the number of proxies in front or their addresses, not "true"' });
+        return v.split(',').map((a) => a.trim()).filter(Boolean);
+      })
+      .default(false)
+      .describe('false, the number of proxies in front (hops), or their addresses/CIDR ranges'),
     WEB_DIST_DIR: z.string().default('apps/web/dist'),
     BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
     SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }),
@@ -58,7 +68,8 @@ export const envSchema = z
     MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
     MAIL_FROM: z.string().default('Learning Platform <no-reply@localhost>'),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
-    DEV_MAILBOX: bool.default(true),
+    // Off by default in production so that mail is never readable there by accident.
+    DEV_MAILBOX: bool.default(process.env.NODE_ENV !== 'production'),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
     GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),

@@ -61,10 +61,13 @@ export const studentProfileSchema = z
   .superRefine(countryCodeWithNumber);
 export type StudentProfileForm = z.infer<typeof studentProfileSchema>;
 
+/** A database id: a positive integer that fits the id columns. */
+const isRowId = (n: number) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647;
+
 const required = z.string({ error: m.fieldRequired }).trim().min(1, { error: m.fieldRequired }).max(255, { error: s.tooLong });
 const requiredId = z.union([z.number(), z.string()], { error: m.fieldRequired }).transform((v, ctx) => {
   const n = Number(v);
-  if (v === '' || !Number.isInteger(n) || n <= 0) {
+  if (v === '' || !isRowId(n)) {
     ctx.addIssue({ code: 'custom', message: v === '' ? m.fieldRequired : s.invalidChoice });
     return z.NEVER;
   }
@@ -90,7 +93,7 @@ export const mcleProfileSchema = z
     law_school: z.union([z.number(), z.string()], { error: m.fieldRequired }).transform((v, ctx): number | 'others' => {
       if (v === 'others') return v;
       const n = Number(v);
-      if (v === '' || !Number.isInteger(n) || n <= 0) {
+      if (v === '' || !isRowId(n)) {
         ctx.addIssue({ code: 'custom', message: v === '' ? m.fieldRequired : s.invalidChoice });
         return z.NEVER;
       }

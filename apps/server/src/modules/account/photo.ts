@@ -14,5 +14,12 @@ export async function processPhoto(data: Buffer): Promise<Buffer | null> {
     .then((m) => m.format)
     .catch(() => null);
   if (format !== 'png' && format !== 'jpeg') return null;
-  return sharp(data, { limitInputPixels: 40_000_000 }).rotate().resize(SIZE, SIZE, { fit: 'cover' }).flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  // A header that claims a valid image can still hide a broken or enormous one: that is bad input too.
+  return sharp(data, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize(SIZE, SIZE, { fit: 'cover' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer()
+    .catch(() => null);
 }

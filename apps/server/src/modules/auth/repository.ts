@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountLinks, authTokens, students, users } from '../../db/schema/index';
+import { accountLinks, authTokens, socialAccounts, students, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type StudentRow = typeof students.$inferSelect;
@@ -10,12 +10,14 @@ const lower = (value: string) => value.trim().toLowerCase();
 
 export function authRepository(db: Db) {
   return {
+    /** By username or e-mail; an exact e-mail match wins, so that no username can shadow an address. */
     async findUserByLogin(identifier: string): Promise<UserRow | undefined> {
       const key = lower(identifier);
       const [row] = await db
         .select()
         .from(users)
         .where(or(eq(sql`lower(${users.username})`, key), eq(sql`lower(${users.email})`, key)))
+        .orderBy(sql`(lower(${users.email}) = ${key}) desc`)
         .limit(1);
       return row;
     },
@@ -35,19 +37,19 @@ export function authRepository(db: Db) {
       return row?.id ?? null;
     },
 
+    /** Whether the name or the address is in use, as either a username or an e-mail, whatever the case. */
     async usernameOrEmailTaken(username: string, email: string) {
+      const keys = [lower(username), lower(email)];
       const rows = await db
         .select({ username: users.username, email: users.email })
         .from(users)
-        .where(or(eq(sql`lower(${users.username})`, lower(username)), eq(sql`lower(${users.email})`, lower(email))));
-      return {
-        username: rows.some((r) => lower(r.username) === lower(username)),
-        email: rows.some((r) => lower(r.email) === lower(email)),
-      };
+        .where(or(inArray(sql`lower(${users.username})`, keys), inArray(sql`lower(${users.email})`, keys)));
+      const used = new Set(rows.flatMap((r) => [lower(r.username), lower(r.email)]));
+      return { username: used.has(lower(username)), email: used.has(lower(email)) };
     },
 
     /** A student account: the user row and its student row, both or neither. */
-    createStudent(input: { username: string; email: string; passwordHash: string | null; schoolId: number; isVerified?: boolean; firstName?: string; lastName?: string }) {
+    createStudent(input: { username: string; email: string; passwordHash: string | null; schoolId: number; isVerified?: boolean; firstName?: string; lastName?: string; social?: { provider: 'google' | 'facebook'; subject: string } }) {
       return db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
@@ -63,6 +65,7 @@ export function authRepository(db: Db) {
           })
           .returning();
         const [student] = await tx.insert(students).values({ userId: user!.id }).returning({ id: students.id });
+        if (input.social) await tx.insert(socialAccounts).values({ ...input.social, userId: user!.id });
         return { user: user!, studentId: student!.id };
       });
     },

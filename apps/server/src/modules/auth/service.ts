@@ -71,13 +71,15 @@ export function authService(app: FastifyInstance) {
       }
       const passwordHash = await hashPassword(body.password1);
       const { user } = await repo.createStudent({ username: body.username, email: body.email, passwordHash, schoolId: school.id }).catch((error: unknown) => {
-        // Two sign-ups racing for one name: the unique index decides, and the loser hears why.
-        if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
-          throw invalid({ username: serverMessages.usernameTaken });
+        // Two sign-ups racing for one name or address: the unique index decides, and the loser hears which.
+        const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+        if (e.code === '23505' || e.cause?.code === '23505') {
+          const emailClash = (e.constraint ?? e.cause?.constraint ?? '').includes('email');
+          throw invalid(emailClash ? { email: serverMessages.emailTaken } : { username: serverMessages.usernameTaken });
         }
         throw error;
       });
-      await sendVerification(user, school);
+      await sendVerification(user, school).catch((error: unknown) => app.log.error({ err: error }, 'verification e-mail not sent'));
       return { ...(await issueToken(user, false)), email: user.email };
     },
 
@@ -111,15 +113,16 @@ export function authService(app: FastifyInstance) {
         const uidAndToken = Buffer.from(`${user.id}:${key}`).toString('base64url');
         const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school.domain, `/reset_password/${uidAndToken}`);
         const mail = resetEmail(school, link, config.RESET_TOKEN_TTL_MINUTES);
-        await app.mailer.send({ schoolId: school.id, fromName: school.name, to: user.email, ...mail });
+        // The answer is the same whether or not mail could be sent, as for unknown addresses.
+        await app.mailer.send({ schoolId: school.id, fromName: school.name, to: user.email, ...mail }).catch((error: unknown) => app.log.error({ err: error }, 'reset e-mail not sent'));
       }
       return { message: serverMessages.forgotSent };
     },
 
     async resetPassword(body: ResetBody, ip: string) {
       await requireHuman(body['g-recaptcha-response'], ip);
-      const [uid, key] = Buffer.from(body.uid_and_token_b64, 'base64url').toString('utf8').split(':');
-      const userId = Number(uid);
+      const [uid = '', key] = Buffer.from(body.uid_and_token_b64, 'base64url').toString('utf8').split(':');
+      const userId = /^\d{1,9}$/.test(uid) ? Number(uid) : NaN;
       const hash = await hashPassword(body.password);
       const done = Number.isSafeInteger(userId) && key ? await repo.resetPasswordWithLink(hashKey(key), userId, hash) : false;
       if (!done) throw invalid({ uid_and_token_b64: serverMessages.resetLinkInvalid });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bundleCourses, bundleEnrollments, classes, compliancePeriods, courses, enrollments, schools, type EnrolmentStatus } from '../../db/schema/index';
+import { bundleCourses, bundleEnrollments, bundles, classes, compliancePeriods, courses, enrollments, schools, type EnrolmentStatus } from '../../db/schema/index';
 
 const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };
@@ -45,7 +45,13 @@ export function enrolmentRepository(db: Db) {
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx.insert(bundleEnrollments).values(values).returning();
-          const members = await tx.select({ courseId: bundleCourses.courseId }).from(bundleCourses).where(eq(bundleCourses.bundleId, values.bundleId));
+          // Only the bundle's published courses of its own school, as the bundle page lists them.
+          const members = await tx
+            .select({ courseId: bundleCourses.courseId })
+            .from(bundleCourses)
+            .innerJoin(courses, eq(courses.id, bundleCourses.courseId))
+            .innerJoin(bundles, eq(bundles.id, bundleCourses.bundleId))
+            .where(and(eq(bundleCourses.bundleId, values.bundleId), eq(courses.isPublished, true), eq(courses.schoolId, bundles.schoolId)));
           if (members.length) {
             await tx
               .insert(enrollments)

@@ -37,7 +37,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     if (linked) return linked;
     // The provider vouches for the address, so the account that uses it is the same person.
     const byEmail = await users.findUserByEmail(identity.email);
-    if (byEmail) await links.link(identity.provider, identity.subject, byEmail.id);
+    if (byEmail) await links.linkByEmail(identity.provider, identity.subject, byEmail);
     return byEmail;
   }
 
@@ -71,18 +71,29 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       const base = identity.email.split('@')[0]!.replace(/[^\w.@+-]/g, '').slice(0, 120) || 'student';
       const taken = await users.usernameOrEmailTaken(base, identity.email);
       const username = taken.username ? `${base}-${newKey().slice(0, 6)}` : base;
-      const { user } = await users.createStudent({
-        username,
-        email: identity.email,
-        passwordHash: null,
-        schoolId: school.id,
-        isVerified: true,
-        firstName: identity.firstName,
-        lastName: identity.lastName,
-      });
-      await links.link(identity.provider, identity.subject, user.id);
+      const created = await users
+        .createStudent({
+          username,
+          email: identity.email,
+          passwordHash: null,
+          schoolId: school.id,
+          isVerified: true,
+          firstName: identity.firstName,
+          lastName: identity.lastName,
+          social: { provider: identity.provider, subject: identity.subject },
+        })
+        .catch(async (error: { code?: string; cause?: { code?: string } }) => {
+          // The same person signing up twice at once: the other request created the account.
+          if (error.code !== '23505' && error.cause?.code !== '23505') throw error;
+          return null;
+        });
+      if (!created) {
+        const raced = await existingUser(identity);
+        if (!raced) throw formError(serverMessages.socialTokenInvalid);
+        return auth.issueToken(raced, true);
+      }
       reply.code(201);
-      return auth.issueToken(user, true);
+      return auth.issueToken(created.user, true);
     },
   );
 };
