@@ -1,5 +1,5 @@
 import { ApiError } from './api-error';
-import { storedToken } from './session';
+import { getSession, storedToken } from './session';
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => undefined;
@@ -32,7 +32,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   });
   const body = await response.json().catch(() => null);
   if (!response.ok) {
-    if (response.status === 401 && token && options.handleUnauthorized !== false) onUnauthorized();
+    // Only an established session expires; a token still being checked (/auth/{token}) has its own message.
+    if (response.status === 401 && getSession() && options.handleUnauthorized !== false) onUnauthorized();
     throw new ApiError(response.status, body);
   }
   return body as T;
