@@ -17,15 +17,11 @@ import {
 } from '@school/shared/catalogue/schemas';
 import { idParamsSchema } from '@school/shared/school/schemas';
 import { notFound } from '../../lib/errors';
+import { pageOf } from '../../lib/pagination';
 import { currentSchool } from '../tenancy/current-school';
 import type { SchoolRow } from '../tenancy/repository';
 import { presentBundleCard, presentBundleDetail, presentCourseCard, presentCourseDetail, todayIn } from './presenter';
 import { catalogueRepository } from './repository';
-
-const listOf = <T,>(data: T[], total: number, page: number, perpage: number) => {
-  const pages = Math.max(1, Math.ceil(total / perpage));
-  return { data, count: total, page, pages, next: page < pages ? page + 1 : null };
-};
 
 /** The catalogue (spec 2 §7). Lists use the token only when one is sent, to show the caller's enrolments. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +40,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     const q = request.query;
     const { rows, total } = await repo.listCourses(school.id, { ...q, search: q.search_course });
     const enrolments = await repo.enrollmentsOf(request.user?.id ?? null, rows.map((r) => r.course.id));
-    return listOf(rows.map((r) => presentCourseCard(r, enrolments.get(r.course.id))), total, q.page, q.perpage);
+    return pageOf(rows.map((r) => presentCourseCard(r, enrolments.get(r.course.id))), total, q.page, q.perpage);
   });
 
   app.get('/courses/:id/', { schema: { tags, summary: 'A course with its modules, classes and configuration', params: idParamsSchema, response: { 200: courseDetailSchema, ...errorResponses } } }, async (request) => {
@@ -95,7 +91,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     const { rows, total } = await repo.listBundles(school.id, { ...q, search: q.bundle_name });
     const ids = rows.map((r) => r.bundle.id);
     const [courseRows, statuses] = await Promise.all([repo.bundleCourses(ids), repo.bundleStatuses(request.user?.id ?? null, ids)]);
-    return listOf(rows.map((r) => presentBundleCard(r, courseRows.filter((c) => c.bundleId === r.bundle.id), statuses.get(r.bundle.id))), total, q.page, q.perpage);
+    return pageOf(rows.map((r) => presentBundleCard(r, courseRows.filter((c) => c.bundleId === r.bundle.id), statuses.get(r.bundle.id))), total, q.page, q.perpage);
   });
 
   app.get('/course/bundles/:id/', { schema: { tags, summary: 'A bundle with its courses', params: idParamsSchema, response: { 200: bundleDetailSchema, ...errorResponses } } }, async (request) => {

@@ -4,6 +4,7 @@ import { errorResponses } from '@school/shared/api/errors';
 import { bundleEnrollmentBodySchema, courseEnrollmentBodySchema, myEnrollmentListSchema, myEnrollmentQuerySchema } from '@school/shared/catalogue/schemas';
 import { idParamsSchema } from '@school/shared/school/schemas';
 import { notFound } from '../../lib/errors';
+import { pageOf } from '../../lib/pagination';
 import { accountRepository } from '../account/repository';
 import { requireUser } from '../auth/authenticate';
 import { currentSchool } from '../tenancy/current-school';
@@ -63,9 +64,8 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (account?.student?.id !== request.params.id) throw notFound();
       const q = request.query;
       const { rows, total } = await repo.listMine(user.id, q);
-      const pages = Math.max(1, Math.ceil(total / q.perpage));
-      return {
-        data: rows.map((r) => ({
+      return pageOf(
+        rows.map((r) => ({
           id: r.enrollment.id,
           progress: r.enrollment.progress,
           status: r.enrollment.status,
@@ -78,11 +78,10 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
             course_detail_link: schoolUrl(app.config.SCHOOL_URL_TEMPLATE, r.school.domain, `/course/${r.course.slug}`),
           },
         })),
-        count: total,
-        page: q.page,
-        pages,
-        next: q.page < pages ? q.page + 1 : null,
-      };
+        total,
+        q.page,
+        q.perpage,
+      );
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, messageSchema } from '@school/shared/api/errors';
 import { NOTIFICATIONS_PAGE_SIZE, notificationPageSchema, pageQuerySchema } from '@school/shared/notifications/schemas';
+import { pageOf } from '../../lib/pagination';
 import { requireUser } from '../auth/authenticate';
 import { notificationRepository } from './repository';
 
@@ -15,15 +16,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireUser(request);
       const { page } = request.query;
       const { rows, total, unread } = await repo.listByUser(user.id, page, NOTIFICATIONS_PAGE_SIZE);
-      const pages = Math.max(1, Math.ceil(total / NOTIFICATIONS_PAGE_SIZE));
-      return {
-        data: rows.map((n) => ({ id: n.id, description: n.description, timestamp: n.createdAt.toISOString(), read: n.readAt !== null })),
-        count: total,
-        page,
-        pages,
-        next: page < pages ? page + 1 : null,
-        unread,
-      };
+      const data = rows.map((n) => ({ id: n.id, description: n.description, timestamp: n.createdAt.toISOString(), read: n.readAt !== null }));
+      return { ...pageOf(data, total, page, NOTIFICATIONS_PAGE_SIZE), unread };
     },
   );
 
