@@ -68,6 +68,9 @@ export const courses = pgTable(
   },
   (t) => [
     index('courses_school_created_idx').on(t.schoolId, t.createdAt),
+    // The other list sorts of spec 2 §2 (fee and name), so that a large catalogue pages without sorting it all.
+    index('courses_school_fee_idx').on(t.schoolId, t.fee),
+    index('courses_school_name_idx').on(t.schoolId, t.name),
     index('courses_subcategory_idx').on(t.subcategoryId),
     check('courses_fee_check', sql`${t.fee} >= 0`),
   ],
