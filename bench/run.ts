@@ -57,6 +57,8 @@ async function measure(title: string, options: autocannon.Options) {
 }
 
 async function stop(child: ChildProcess) {
+  // Let the requests autocannon abandoned at the end of its run finish before the server goes.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
   await new Promise((resolve) => {
     child.once('exit', resolve);
     child.kill();
