@@ -86,8 +86,10 @@ describe('the school shell', () => {
     await page.goto(app.origin('acme'));
     const header = await visible(page.getByRole('banner'));
     expect(await header.getAttribute('data-pinned')).toBe('false');
+    // The page grows as its course sections arrive; scroll once it is tall enough.
+    await page.getByRole('heading', { name: 'Top Courses' }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 300));
-    await page.waitForFunction(() => document.querySelector('header.navbar')?.getAttribute('data-pinned') === 'true');
+    await page.waitForFunction(() => window.scrollY >= 300 && document.querySelector('header.navbar')?.getAttribute('data-pinned') === 'true');
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await page.getByRole('link', { name: 'Courses', exact: true }).click();
     await page.waitForURL('**/courses');
