@@ -11,6 +11,20 @@ export function todayIn(timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
+/** A course's preview: YouTube ('yt') or our own video, when one is set. */
+const previewVideo = (course: CourseRow) =>
+  course.previewVideoType && course.previewVideoUrl ? { type: course.previewVideoType, url: course.previewVideoUrl } : null;
+
+/** The landing's featured item (spec 1 §2): a course, else a bundle. */
+export function presentFeatured(featured: { kind: 'course'; course: CourseRow } | { kind: 'bundle'; bundle: BundleRow }) {
+  if (featured.kind === 'course') {
+    const c = featured.course;
+    return { type: 'course' as const, date: c.dateStart ?? c.createdAt.toISOString().slice(0, 10), id: c.id, name: c.name, slug: c.slug, description: c.description, fee: pesos(c.fee), image: c.image, preview_video: previewVideo(c) };
+  }
+  const b = featured.bundle;
+  return { type: 'bundle' as const, date: b.createdAt.toISOString().slice(0, 10), id: b.id, name: b.name, slug: b.slug, description: b.description, fee: pesos(b.price), image: b.image, preview_video: null };
+}
+
 export function presentEnrollment(row: EnrollmentRow | undefined): CourseCard['enrollment'] {
   if (!row) return null;
   return { id: row.id, progress: row.progress, status: row.status, date_completed: row.dateCompleted?.toISOString() ?? null, reward: null, notes: row.notes };
@@ -46,7 +60,7 @@ export function presentCourseDetail(row: { course: CourseRow; subcategory: strin
     courseware_count: outline.coursewares.length,
     type: course.classEnrollmentOnly ? 'class' : 'self_paced',
     school_id: course.schoolId,
-    preview_video: course.previewVideoType && course.previewVideoUrl ? { type: course.previewVideoType, url: course.previewVideoUrl } : null,
+    preview_video: previewVideo(course),
     modules: outline.modules.map((m) => {
       const wares = outline.coursewares.filter((w) => w.moduleId === m.id);
       return { id: m.id, name: m.name, description: m.description, courseware_count: wares.length, coursewares: wares.map((w) => ({ id: w.id, name: w.name, type: w.type })) };

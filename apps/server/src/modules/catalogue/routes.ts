@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@school/shared/api/errors';
-import { pesos } from '@school/shared/catalogue/rules';
 import {
   bundleDetailSchema,
   bundleListQuerySchema,
@@ -20,7 +19,7 @@ import { notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import { currentSchool } from '../tenancy/current-school';
 import type { SchoolRow } from '../tenancy/repository';
-import { presentBundleCard, presentBundleDetail, presentCourseCard, presentCourseDetail, todayIn } from './presenter';
+import { presentBundleCard, presentBundleDetail, presentCourseCard, presentCourseDetail, presentFeatured, todayIn } from './presenter';
 import { catalogueRepository } from './repository';
 
 /** The catalogue (spec 2 §7). Lists use the token only when one is sent, to show the caller's enrolments. */
@@ -66,13 +65,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/schools/:id/featured_material/', { schema: { tags, summary: 'The featured course, else the featured bundle, else null', params: idParamsSchema, response: { 200: featuredMaterialSchema, ...errorResponses } } }, async (request) => {
     const school = await siteSchool(request, request.params.id);
     const featured = await repo.featured(school.id);
-    if (!featured) return null;
-    if (featured.kind === 'course') {
-      const c = featured.course;
-      return { type: 'course' as const, date: (c.dateStart ?? c.createdAt.toISOString().slice(0, 10)), id: c.id, name: c.name, slug: c.slug, description: c.description, fee: pesos(c.fee), image: c.image, preview_video: c.previewVideoType && c.previewVideoUrl ? { type: c.previewVideoType, url: c.previewVideoUrl } : null };
-    }
-    const b = featured.bundle;
-    return { type: 'bundle' as const, date: b.createdAt.toISOString().slice(0, 10), id: b.id, name: b.name, slug: b.slug, description: b.description, fee: pesos(b.price), image: b.image, preview_video: null };
+    return featured ? presentFeatured(featured) : null;
   });
 
   app.get('/schools/:id/subcategories/', { schema: { tags, summary: "The school's subcategories with their category", params: idParamsSchema, response: { 200: z.array(subcategorySchema), ...errorResponses } } }, async (request) => {

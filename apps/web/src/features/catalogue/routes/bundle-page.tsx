@@ -1,16 +1,15 @@
-import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { formatFee, idFromSlug } from '@school/shared/catalogue/rules';
+import { useParams } from 'react-router';
+import { formatFee } from '@school/shared/catalogue/rules';
 import type { BundleDetail } from '@school/shared/catalogue/schemas';
 import type { School } from '@school/shared/school/schemas';
 import { PageHeader } from '@/components/breadcrumb';
 import { Button } from '@/components/button';
 import { Image } from '@/components/image';
 import { Loading } from '@/components/loading';
-import { notify } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { useSchool } from '@/lib/school';
 import { useBundle } from '../api/catalogue-calls';
+import { useItemBySlug } from '../components/use-item-by-slug';
 import { CourseCard } from '../components/course-card';
 import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
 import { PaymentResultDialog } from '../components/result-dialog';
@@ -18,20 +17,10 @@ import { PaymentResultDialog } from '../components/result-dialog';
 /** /course-bundle/{slug} (spec 2 §2). */
 export function BundlePage() {
   const { id: slug = '' } = useParams();
-  const id = idFromSlug(slug);
-  const bundle = useBundle(id ?? 0);
+  const bundle = useItemBySlug(slug, useBundle, "Requested course bundle isn't available", paths.bundles);
   const { data: school } = useSchool();
-  const navigate = useNavigate();
-  const missing = id === null || bundle.isError;
-
-  useEffect(() => {
-    if (!missing) return;
-    notify.error("Requested course bundle isn't available");
-    navigate(paths.bundles, { replace: true });
-  }, [missing, navigate]);
-
-  if (missing || !bundle.data || !school) return <Loading />;
-  return <BundleView bundle={bundle.data} school={school} />;
+  if (!bundle || !school) return <Loading />;
+  return <BundleView bundle={bundle} school={school} />;
 }
 
 function BundleView({ bundle, school }: { bundle: BundleDetail; school: School }) {

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { courseState, enrollButton, formatFee, idFromSlug, selfEnrollAllowed } from '@school/shared/catalogue/rules';
+import { courseState, enrollButton, formatFee, selfEnrollAllowed } from '@school/shared/catalogue/rules';
 import type { CourseDetail } from '@school/shared/catalogue/schemas';
 import type { School } from '@school/shared/school/schemas';
 import { PageHeader } from '@/components/breadcrumb';
@@ -8,12 +8,12 @@ import { Button } from '@/components/button';
 import { Image } from '@/components/image';
 import { Loading } from '@/components/loading';
 import { ResponseModal } from '@/components/response-modal';
-import { notify } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/lib/profile';
 import { useSchool } from '@/lib/school';
 import { useSession } from '@/lib/session';
 import { useCourse, useSimilarCourses } from '../api/catalogue-calls';
+import { useItemBySlug } from '../components/use-item-by-slug';
 import { CourseGrid } from '../components/course-card';
 import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
 import { PreviewMedia } from '../components/preview-media';
@@ -25,20 +25,10 @@ const duration = (minutes: number) => [Math.floor(minutes / 60) && `${Math.floor
 /** /course/{slug} (spec 2 §2): the course, its outline, the enrolment buttons and similar courses. */
 export function CoursePage() {
   const { slug = '' } = useParams();
-  const id = idFromSlug(slug);
-  const course = useCourse(id ?? 0);
+  const course = useItemBySlug(slug, useCourse, "Requested course isn't available", paths.courses);
   const { data: school } = useSchool();
-  const navigate = useNavigate();
-  const missing = id === null || course.isError;
-
-  useEffect(() => {
-    if (!missing) return;
-    notify.error("Requested course isn't available");
-    navigate(paths.courses, { replace: true });
-  }, [missing, navigate]);
-
-  if (missing || !course.data || !school) return <Loading />;
-  return <CourseView course={course.data} school={school} />;
+  if (!course || !school) return <Loading />;
+  return <CourseView course={course} school={school} />;
 }
 
 function CourseView({ course, school }: { course: CourseDetail; school: School }) {
