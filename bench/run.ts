@@ -99,11 +99,20 @@ async function benchmark(kind: string, env: Record<string, string>) {
     console.log(`\n${kind}: ${counts.schools} extra schools, ${counts.users} extra accounts, ${seconds} s per run, 10 connections`);
     await measure('GET /api/v1/school/demo/', { url: `${url}/api/v1/school/demo/` });
     await measure('GET /api/v1/school/bench777.example.com/', { url: `${url}/api/v1/school/bench777.example.com/` });
+    // Many accounts, as in real traffic: one account's parallel tries count against its login limit.
+    let next = 0;
     await measure('POST /api/v1/api-token-auth/ (scrypt)', {
       url: `${url}/api/v1/api-token-auth/`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'benchuser4242', password: 'bench-pass-1' }),
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ username: `benchuser${1 + (next++ % counts.users)}`, password: 'bench-pass-1' }),
+          }),
+        },
+      ],
     });
   } finally {
     await stop(child);

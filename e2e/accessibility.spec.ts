@@ -54,7 +54,7 @@ describe('accessibility (axe-core)', () => {
     const { page, context } = await app.newPage();
     await context.addInitScript(() => sessionStorage.setItem('announcement-seen:1', '1'));
     for (const tab of ['profile', 'mcle-profile', 'email', 'change-password']) {
-      await page.goto(`${app.origin('demo')}/auth/${token}?redirect=/student/${tab}`);
+      await page.goto(await app.signInUrl(token, { redirect: `/student/${tab}` }));
       await page.waitForURL(`**/student/${tab}`);
       await page.locator('.account-panel form, .account-panel .account-form').first().waitFor();
       expect(await seriousViolations(page), tab).toEqual([]);

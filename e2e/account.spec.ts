@@ -25,7 +25,7 @@ async function openAccount(school: string, token: string, tab = 'profile') {
   await context.addInitScript(() => {
     for (let id = 1; id < 10; id++) sessionStorage.setItem(`announcement-seen:${id}`, '1');
   });
-  await page.goto(`${app.origin(school)}/auth/${token}?redirect=/student/${tab}`);
+  await page.goto(await app.signInUrl(token, { school, redirect: `/student/${tab}` }));
   await page.waitForURL(`**/student/${tab}`);
   await visible(page.getByRole('navigation', { name: 'Account' }));
   return page;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { sessionMessages } from '@school/shared/auth/messages';
+import { serverMessages, sessionMessages } from '@school/shared/auth/messages';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
-import { unique } from '../apps/server/test/support/factories';
+import { eligibleStudent, registerStudent, unique } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startFakeSocialProvider } from '../apps/server/test/support/fake-social-provider';
 import { startApp, type E2eApp } from './support/app';
@@ -98,25 +98,93 @@ describe('sign up, verify, log out, log in', () => {
 });
 
 describe('token visits and expired sessions', () => {
-  it('/auth/{token} logs in and goes to the redirect path, or to /courses', async () => {
-    const token = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'student', password: DEMO_PASSWORD })).body.token;
+  it('/auth/{code} says whose account it opens, logs in once and goes to the redirect path, or to /courses', async () => {
+    const token = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'student', password: DEMO_PASSWORD, remember_me: true })).body.token;
     const { page } = await app.newPage();
-    await page.goto(`${app.origin('acme')}/auth/${token}?redirect=${encodeURIComponent('acme.localhost/student/profile')}`);
+    // Hold the exchange so that the page can be read while it signs in.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/auth/sign-in-codes/redeem/', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const url = await app.signInUrl(token, { school: 'acme', redirect: 'acme.localhost/student/profile' });
+    await page.goto(url);
+    await visible(page.getByText('Signing in as Maria Santos Reyes (student@example.com)'));
+    release();
     await page.waitForURL('**/student/profile');
     await visible(page.getByRole('button', { name: 'Account menu for Maria Santos Reyes' }));
     expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('ST');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBe(token);
 
     const { page: second } = await app.newPage();
-    await second.goto(`${app.origin('acme')}/auth/${token}`);
+    await second.goto(await app.signInUrl(token, { school: 'acme' }));
     await second.waitForURL('**/courses');
+
+    const { page: replay } = await app.newPage();
+    await replay.goto(url);
+    await toast(replay, sessionMessages.invalidToken);
+    await replay.waitForURL(app.origin('acme') + '/');
   });
 
-  it('/auth/{token} with a bad token says so and clears the session', async () => {
+  it('/auth/{code} asks before replacing another account signed in on this site', async () => {
+    const maria = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'student', password: DEMO_PASSWORD, remember_me: true })).body.token;
+    const other = await registerStudent(app.server.url);
+    const { page } = await app.newPage();
+    await page.goto(await app.signInUrl(maria, { school: 'acme', redirect: '/courses' }));
+    await page.waitForURL('**/courses');
+
+    await page.goto(await app.signInUrl(other.token, { school: 'acme', redirect: '/courses' }));
+    await visible(page.getByText(`You are signed in here with another account. Continue as ${other.username} (${other.email})?`));
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(app.origin('acme') + '/');
+    await visible(page.getByRole('button', { name: 'Account menu for Maria Santos Reyes' }));
+
+    await page.goto(await app.signInUrl(other.token, { school: 'acme', redirect: '/courses' }));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/courses');
+    await visible(page.getByRole('button', { name: new RegExp(`^Account menu for ${other.username}`) }));
+  });
+
+  it("'View Course' in My Courses opens another school's course there, signed in, with no token in the address", async () => {
+    const student = await eligibleStudent(app.server.url, { host: 'demo.localhost' });
+    const api = client(app.server.url);
+    const school = (await api.get('/api/v1/school/acme.localhost/', { host: 'acme.localhost' })).body;
+    const acme = (await api.get(`/api/v1/schools/${school.id}/courses/?search_course=Business%20Writing`, { host: 'acme.localhost' })).body.data[0];
+    expect((await api.post('/api/v1/student/enrollment/', { course: acme.id, action: 'free' }, { token: student.token, host: 'acme.localhost' })).status).toBe(201);
+    const { page, context } = await app.newPage();
+    await context.addInitScript(() => {
+      for (let id = 1; id < 10; id++) sessionStorage.setItem(`announcement-seen:${id}`, '1');
+    });
+    await page.goto(await app.signInUrl(student.token, { redirect: '/student/courses' }));
+    await page.waitForURL('**/student/courses');
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(frame.url()));
+    await page.locator('.progress-card').getByRole('link', { name: 'View Course' }).click();
+    await page.waitForURL(/^http:\/\/acme\.localhost:\d+\/course\//);
+    await visible(page.getByRole('button', { name: /^Account menu/ }));
+    const stored = await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
+    expect(stored).toBeTruthy();
+    expect(visited.join(' ')).not.toContain(student.token);
+    expect(visited.join(' ')).not.toContain(stored!);
+  });
+
+  it('/auth/{code} with a bad code says so and clears the session', async () => {
     const { page } = await app.newPage();
     await page.goto(`${app.origin('acme')}/auth/${'x'.repeat(43)}`);
     await toast(page, sessionMessages.invalidToken);
     await page.waitForURL(app.origin('acme') + '/');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('/student/verified/ shows the invalid-link outcome for a bad key and for no key at all', async () => {
+    const { page } = await app.newPage();
+    for (const address of ['/student/verified/?key=not-a-real-key', '/student/verified/']) {
+      await page.goto(app.origin('acme') + address);
+      await visible(page.getByRole('heading', { level: 1, name: 'Email verification' }));
+      await visible(page.getByRole('alert').filter({ hasText: serverMessages.verifyLinkInvalid }));
+      expect(await page.getByText('Your email is verified').count()).toBe(0);
+    }
   });
 
   it('logs out with the expiry message when the server refuses the token', async () => {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { enrolmentMessages } from '@school/shared/catalogue/rules';
+import { courses } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
 import { eligibleStudent, registerStudent, lastMail, linkIn } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
@@ -28,7 +31,7 @@ async function coursePath(name: string) {
 
 async function signedIn(token: string, path: string) {
   const page = await browser();
-  await page.goto(`${app.origin('demo')}/auth/${token}?redirect=${encodeURIComponent(path)}`);
+  await page.goto(await app.signInUrl(token, { redirect: path }));
   await page.waitForURL(`**${path}`);
   return page;
 }
@@ -113,6 +116,9 @@ describe('enrolment gates, in order', () => {
     await staff.getByRole('button', { name: 'Enroll Now' }).click();
     const invalid = await dialog(staff, 'Invalid Account');
     await visible(invalid.getByText("You can't enroll using this account. Please register as a student by clicking the Sign Up button."));
+    await staff.keyboard.press('Escape');
+    await invalid.waitFor({ state: 'hidden' });
+    expect(await staff.getByRole('button', { name: 'Enroll Now' }).evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
   it('stops at the unverified e-mail, then the profile, then the MCLE profile, then KYC', async () => {
@@ -150,16 +156,31 @@ describe('enrolment gates, in order', () => {
   });
 });
 
+interface Period {
+  id: number;
+  date_end: string;
+  is_current: boolean;
+}
+const periods = async () => (await client(app.server.url).get('/api/v1/compliance_periods/')).body.data as Period[];
+const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+
+/** The Statement of Affirmation: the current compliance period comes chosen; Proceed waits for the consent. */
 async function affirm(page: Page) {
   const modal = await dialog(page, 'Statement of Affirmation');
   const proceed = modal.getByRole('button', { name: 'Proceed' });
+  const current = (await periods()).find((p) => p.is_current)!;
+  expect(await modal.getByLabel('Compliance Period').inputValue()).toBe(String(current.id));
   expect(await proceed.isDisabled()).toBe(true);
   await modal.getByLabel('I agree to the Statement of Affirmation.').check();
-  expect(await proceed.isDisabled()).toBe(true);
-  await modal.getByLabel('Compliance Period').selectOption({ index: 1 });
   await proceed.click();
   await modal.waitFor({ state: 'hidden' });
 }
+
+/** The text of the elements that describe a control (aria-describedby). */
+const description = (control: Locator) =>
+  control.evaluate((element) => (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim());
+
+const longDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-US', { month: 'long', day: '2-digit', year: 'numeric' });
 
 describe('enrolling', () => {
   it('enrols in a free course, then a pay-later one, and lists both in My Courses', async () => {
@@ -193,7 +214,7 @@ describe('enrolling', () => {
     await visible(cards.first().getByText('Juris Academy'));
     await visible(cards.first().getByText('Not Started'));
     const href = await cards.first().getByRole('link', { name: 'View Course' }).getAttribute('href');
-    expect(href).toMatch(/^http:\/\/demo\.localhost:\d+\/auth\/[^?]+\?redirect=%2Fcourse%2F/);
+    expect(href).toMatch(/^http:\/\/demo\.localhost:\d+\/course\//);
     await page.getByPlaceholder('Search my courses').fill('Mediation');
     await page.waitForFunction(() => document.querySelectorAll('.progress-card').length === 1);
     await page.getByLabel('Status').selectOption('completed');
@@ -269,5 +290,73 @@ describe('enrolling', () => {
     await dialog(page, 'Payment Successful');
     await page.goto(`${app.origin('demo')}${course.path}?status=F`);
     await dialog(page, 'Payment Failed');
+  });
+});
+
+describe('closed courses, school-run courses and compliance periods', () => {
+  it('offers no active Enroll Now on an ended course, and says when a not-yet-open course opens', async () => {
+    const student = await eligibleStudent(app.server.url, { host: 'demo.localhost' });
+    const ended = await coursePath('Labor Law Updates 2026');
+    const endedConfig = (await client(app.server.url).get(`/api/v1/courses/${ended.id}/`)).body.config;
+    const page = await signedIn(student.token, ended.path);
+    const enrol = await visible(page.getByRole('button', { name: 'Enroll Now' }));
+    expect(await enrol.isDisabled()).toBe(true);
+    expect(await description(enrol)).toBe(`Course ended last ${longDate(endedConfig.date_end)}.`);
+    await visible(page.getByText(`Course ended last ${longDate(endedConfig.date_end)}.`));
+
+    const later = await coursePath('Data Privacy Act for Practitioners');
+    const laterConfig = (await client(app.server.url).get(`/api/v1/courses/${later.id}/`)).body.config;
+    await page.goto(app.origin('demo') + later.path);
+    const opening = await visible(page.getByRole('button', { name: 'Enroll Now' }));
+    expect(await opening.isDisabled()).toBe(false);
+    expect(await description(opening)).toBe(`Course will be accessible on ${longDate(laterConfig.date_start)}.`);
+    await visible(page.getByText(`Course will be accessible on ${longDate(laterConfig.date_start)}.`));
+  });
+
+  it('explains why Enroll Now is off on a course the school enrols', async () => {
+    const student = await eligibleStudent(app.server.url, { host: 'demo.localhost' });
+    const schoolRun = await coursePath('Client Trust Accounts');
+    const page = await signedIn(student.token, schoolRun.path);
+    const enrol = await visible(page.getByRole('button', { name: 'Enroll Now' }));
+    expect(await enrol.isDisabled()).toBe(true);
+    expect(await description(enrol)).toBe(enrolmentMessages.selfEnrollNotAllowed);
+    await visible(page.getByText(enrolmentMessages.selfEnrollNotAllowed));
+  });
+
+  it('offers only the current and later compliance periods, the current one chosen', async () => {
+    const student = await eligibleStudent(app.server.url, { host: 'demo.localhost' });
+    const course = await coursePath('Court-Annexed Mediation');
+    const page = await signedIn(student.token, course.path);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    const modal = await dialog(page, 'Statement of Affirmation');
+    const select = modal.getByLabel('Compliance Period');
+    const all = await periods();
+    const open = all.filter((p) => p.date_end >= manilaToday()).map((p) => String(p.id));
+    expect(open.length).toBeLessThan(all.length);
+    await page.waitForFunction(() => document.querySelectorAll('dialog[open] select option').length > 1);
+    const offered = await select.locator('option').evaluateAll((options: HTMLOptionElement[]) => options.map((o) => o.value).filter(Boolean));
+    expect(offered).toEqual(open);
+    expect(await select.inputValue()).toBe(String(all.find((p) => p.is_current)!.id));
+  });
+
+  it("shows the server's reason, not the e-mail verification, when the course ended after the page loaded", async () => {
+    const student = await eligibleStudent(app.server.url, { host: 'demo.localhost' });
+    const course = await coursePath('E-Filing and Videoconference Hearings');
+    const page = await signedIn(student.token, course.path);
+    const enrol = await visible(page.getByRole('button', { name: 'Enroll Now' }));
+    const db = app.server.database.db;
+    await db.update(courses).set({ dateStart: '2020-01-01', dateEnd: '2020-12-31' }).where(eq(courses.id, course.id));
+    try {
+      await enrol.click();
+      await affirm(page);
+      await (await dialog(page, 'Enrollment is free!')).getByRole('button', { name: 'Proceed' }).click();
+      const ended = await dialog(page, 'Course Ended');
+      await visible(ended.getByText(enrolmentMessages.courseEnded));
+      expect(await page.getByRole('button', { name: 'RESEND EMAIL' }).count()).toBe(0);
+      await ended.getByRole('button', { name: 'Okay' }).click();
+      await page.waitForFunction(() => (document.querySelector('.course-actions button') as HTMLButtonElement | null)?.disabled === true);
+    } finally {
+      await db.update(courses).set({ dateStart: null, dateEnd: null }).where(eq(courses.id, course.id));
+    }
   });
 });

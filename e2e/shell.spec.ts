@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
 import { startApp, type E2eApp } from './support/app';
-import { closeAnnouncement, dialog, expectText, login, visible } from './support/ui';
+import { closeAnnouncement, dialog, expectText, login, toast, visible } from './support/ui';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -106,6 +106,54 @@ describe('the school shell', () => {
     const menu = await visible(page.getByRole('navigation', { name: 'Mobile' }));
     await menu.getByRole('button', { name: 'Sign up' }).click();
     await dialog(page, 'Create an account');
+  });
+
+  it('fits a 360 px screen when logged in, with the account entries in the mobile menu', async () => {
+    const { page } = await app.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(app.origin('demo'));
+    await closeAnnouncement(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await (await visible(page.getByRole('navigation', { name: 'Mobile' }))).getByRole('button', { name: 'Login' }).click();
+    const modal = await dialog(page, 'Welcome back!');
+    await modal.getByLabel('Username or Email').fill('student');
+    await modal.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await modal.getByRole('button', { name: 'Login account' }).click();
+    await modal.waitFor({ state: 'hidden' });
+
+    const avatar = await visible(page.getByRole('button', { name: 'Account menu for Maria Santos Reyes' }));
+    const toggle = await visible(page.getByRole('button', { name: 'Open menu' }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    for (const control of [avatar, toggle]) {
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+    }
+
+    await toggle.click();
+    const menu = await visible(page.getByRole('navigation', { name: 'Mobile' }));
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Courses', 'Course Bundles', 'FAQs', 'Forums', 'My Profile', 'My Courses', 'My Classes', 'My Certificates']);
+    await menu.getByRole('button', { name: 'Logout' }).click();
+    await toast(page, 'User logged out.');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await visible(page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Login' }));
+    expect(await avatar.count()).toBe(0);
+  });
+
+  it('gives focus back to the control that opened a modal, on Escape and on Close', async () => {
+    const { page } = await app.newPage();
+    await page.goto(app.origin('acme'));
+    const login = page.getByRole('banner').getByRole('button', { name: 'Login', exact: true });
+    const isFocused = () => login.evaluate((button) => button === document.activeElement);
+    await login.click();
+    const modal = await dialog(page, 'Welcome back!');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    expect(await isFocused()).toBe(true);
+
+    await login.click();
+    await (await dialog(page, 'Welcome back!')).getByRole('button', { name: 'Close' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    expect(await isFocused()).toBe(true);
   });
 
   it('shows Forums, the bell and the avatar menu only when logged in, and redirects protected routes', async () => {

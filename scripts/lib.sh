@@ -35,5 +35,4 @@ ensure_node_modules() {
 build_web() {
   log "building the web app"
   npm run build --silent
-  node scripts/check-bundle.mjs
 }

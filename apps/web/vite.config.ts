@@ -1,18 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [react()],
+  // A .br and a .gz beside every text file (docs/decisions.md), sent as they are by the server.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /^\.vite\//, logLevel: 'silent' })],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     manifest: true,
-    // Vite prints every chunk with its gzip size; scripts/check-bundle.mjs holds the landing budget.
+    // Vite prints every chunk with its gzip size; scripts/check-bundle.ts holds the landing budget.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000', '/dev': 'http://localhost:3000' },
+    // Not /dev: the mail outbox answers this machine only, and through a proxy every visitor would look local.
+    proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
   },
 });

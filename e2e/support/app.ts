@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { client } from '../../apps/server/test/support/http';
 import { startServer, type TestServer } from '../../apps/server/test/support/server';
 
 const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
@@ -21,6 +22,8 @@ export interface E2eApp {
   /** http://{school}.localhost:{port} */
   origin(school?: string): string;
   newPage(options?: { viewport?: { width: number; height: number } }): Promise<{ page: Page; context: BrowserContext }>;
+  /** /auth/{code} on a school's host with a fresh sign-in code for this session token, as "View Course" makes. */
+  signInUrl(token: string, options?: { school?: string; redirect?: string }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -53,6 +56,12 @@ export async function startApp(env: Record<string, string> = {}): Promise<E2eApp
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       return { page, context };
+    },
+    async signInUrl(token, { school = 'demo', redirect } = {}) {
+      const res = await client(server.url).post('/api/v1/auth/sign-in-codes/', {}, { token });
+      if (res.status !== 201) throw new Error(`no sign-in code: ${res.status} ${res.text}`);
+      const query = redirect === undefined ? '' : `?redirect=${encodeURIComponent(redirect)}`;
+      return `http://${school}.localhost:${port}/auth/${res.body.code}${query}`;
     },
     async close() {
       await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));

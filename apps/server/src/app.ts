@@ -16,6 +16,7 @@ import { outboxMailer, smtpMailer, type Mailer } from './infra/mail/mailer';
 import { dbOneTimeStore, redisOneTimeStore } from './infra/store/one-time-store';
 import { dbRateLimitStore } from './infra/store/rate-limit-store';
 import { errorHandler } from './lib/errors';
+import { refuseNullCharacters } from './lib/null-character-guard';
 import { requestSerializer } from './lib/log-redaction';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -28,6 +29,7 @@ import { authRoutes } from './modules/auth/routes';
 import { clientConfigRoutes } from './modules/client-config/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { lookupRoutes } from './modules/lookups/routes';
+import { scheduleCleanup } from './modules/maintenance/cleanup';
 import { notificationRoutes } from './modules/notifications/routes';
 import { socialRoutes } from './modules/social/routes';
 import { schoolRepository } from './modules/tenancy/repository';
@@ -81,6 +83,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  refuseNullCharacters(app);
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 2000 }) : null;
   const oneTimeStore = redis ? redisOneTimeStore(redis) : dbOneTimeStore(database.db);
@@ -136,6 +139,10 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
+      // Answers carry personal data unless a route says it may be cached (public lookups, the school).
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
       await api.register(authenticate);
       await api.register(accountRoutes, { storage });
       await api.register(tenancyRoutes);
@@ -151,5 +158,6 @@ export async function buildApp(options: AppOptions) {
   );
   if (config.MAIL_TRANSPORT === 'outbox' && config.DEV_MAILBOX) await app.register(devMailboxRoutes);
   await registerWebApp(app, config.WEB_DIST_DIR);
+  scheduleCleanup(app);
   return app;
 }

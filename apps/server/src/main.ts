@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config/env';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
+import { DataFolderInUseError, openDatabase } from './db/client';
 import { loadLookups } from './modules/lookups/load-lookups';
 import { seedDemo } from './seed/seed-demo';
 
@@ -26,7 +26,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataFolderInUseError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -132,26 +132,24 @@ describe('POST /student/register/ and e-mail verification', () => {
     expect(res.body).toEqual({ username: [serverMessages.usernameTaken], email: [serverMessages.emailTaken] });
   });
 
-  it("refuses a username that is someone's address, and an address that is someone's username", async () => {
+  it("refuses a username that is someone's e-mail address, or looks like one", async () => {
     const existing = await registerStudent(ctx.server.url);
-    const sameAsEmail = await ctx.api.post('/api/v1/student/register/', {
-      username: existing.email.toUpperCase(),
-      email: `${unique()}@example.com`,
-      password1: PASSWORD,
-      password2: PASSWORD,
-      'g-recaptcha-response': await humanToken(ctx.server.url),
-    });
-    expect(sameAsEmail.body).toEqual({ username: [serverMessages.usernameTaken] });
-    const sneaky = unique('x');
-    await registerStudent(ctx.server.url, { username: `${sneaky}@mail.example`, email: `${unique()}@example.com` });
-    const emailAsUsername = await ctx.api.post('/api/v1/student/register/', {
-      username: unique(),
-      email: `${sneaky}@mail.example`,
-      password1: PASSWORD,
-      password2: PASSWORD,
-      'g-recaptcha-response': await humanToken(ctx.server.url),
-    });
-    expect(emailAsUsername.body).toEqual({ email: [serverMessages.emailTaken] });
+    const register = async (username: string, email = `${unique()}@example.com`) =>
+      ctx.api.post('/api/v1/student/register/', { username, email, password1: PASSWORD, password2: PASSWORD, 'g-recaptcha-response': await humanToken(ctx.server.url) });
+    expect((await register(existing.email.toUpperCase())).body).toEqual({ username: [serverMessages.usernameLooksLikeEmail] });
+    const victim = `${unique('victim')}@mail.example`;
+    expect((await register(victim)).body).toEqual({ username: [serverMessages.usernameLooksLikeEmail] });
+    // The real owner of the address can still sign up with it.
+    expect((await register(unique(), victim)).status).toBe(201);
+    expect((await register(existing.username, `${unique()}@example.com`)).body).toEqual({ username: [serverMessages.usernameTaken] });
+  });
+
+  it('keeps usernames and addresses apart in the database itself', async () => {
+    const { users } = await import('../src/db/schema/index');
+    const row = (username: string, email: string) => ({ username, email, role: 'ST' as const, passwordHash: null });
+    const rejected = (promise: Promise<unknown>) => promise.then(() => 'inserted', (error: { cause?: { code?: string }; code?: string }) => error.cause?.code ?? error.code);
+    expect(await rejected(ctx.server.database.db.insert(users).values(row(`${unique()}@example.com`, `${unique()}@example.com`)))).toBe('23514');
+    expect(await rejected(ctx.server.database.db.insert(users).values(row(unique(), 'no-at-sign')))).toBe('23514');
   });
 
   it('refuses a username with spaces or symbols', async () => {
@@ -277,6 +275,28 @@ describe('forgot and reset password', () => {
 
     const reused = await reset(uid, 'another123');
     expect(reused).toMatchObject({ status: 400, body: { uid_and_token_b64: [serverMessages.resetLinkInvalid] } });
+  });
+
+  it('ends every older reset link once one is used', async () => {
+    const student = await registerStudent(ctx.server.url);
+    const older = await resetLink(student.email);
+    const newer = await resetLink(student.email);
+    expect(await reset(newer, 'newpass123')).toMatchObject({ status: 200 });
+    expect(await reset(older, 'older1234')).toMatchObject({ status: 400, body: { uid_and_token_b64: [serverMessages.resetLinkInvalid] } });
+    expect((await login(student.username, 'newpass123')).status).toBe(200);
+  });
+
+  it('ends every reset link when the password is changed', async () => {
+    const student = await registerStudent(ctx.server.url);
+    const uid = await resetLink(student.email);
+    const changed = await ctx.api.put(
+      '/api/v1/account/change-password/',
+      { old_password: student.password, new_password1: 'changed123', new_password2: 'changed123' },
+      { token: student.token },
+    );
+    expect(changed.status).toBe(200);
+    expect(await reset(uid, 'stolen1234')).toMatchObject({ status: 400, body: { uid_and_token_b64: [serverMessages.resetLinkInvalid] } });
+    expect((await login(student.username, 'changed123')).status).toBe(200);
   });
 
   it('refuses an expired link', async () => {

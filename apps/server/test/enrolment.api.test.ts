@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enrolmentMessages as msg, gateRefusals } from '@school/shared/catalogue/rules';
 import type { CourseCard } from '@school/shared/catalogue/schemas';
+import { todayIn } from '@school/shared/school/today';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { eligibleStudent, registerStudent } from './support/factories';
 import { serverForFile } from './support/server';
@@ -26,21 +27,21 @@ describe('POST /student/enrollment/ gates', () => {
     expect((await ctx.api.post('/api/v1/student/enrollment/', body)).status).toBe(401);
 
     const admin = (await ctx.api.post('/api/v1/api-token-auth/', { username: 'demo-admin', password: DEMO_PASSWORD })).body.token;
-    expect(await enrol(admin, body)).toMatchObject({ status: 403, body: { detail: gateRefusals.not_student } });
+    expect(await enrol(admin, body)).toMatchObject({ status: 403, body: { detail: gateRefusals.not_student, code: 'not_student' } });
 
     const fresh = await registerStudent(ctx.server.url);
-    expect(await enrol(fresh.token, body)).toMatchObject({ status: 400, body: { detail: gateRefusals.verify_email } });
+    expect(await enrol(fresh.token, body)).toMatchObject({ status: 400, body: { detail: gateRefusals.verify_email, code: 'email_not_verified' } });
 
     const unverified = (await ctx.api.post('/api/v1/api-token-auth/', { username: 'newstudent', password: DEMO_PASSWORD })).body.token;
     expect((await enrol(unverified, body)).body.detail).toBe(gateRefusals.verify_email);
 
     const noMcle = await eligibleStudent(ctx.server.url, { mcle: false });
-    expect(await enrol(noMcle.token, body)).toMatchObject({ status: 400, body: { detail: gateRefusals.incomplete_mcle_profile } });
+    expect(await enrol(noMcle.token, body)).toMatchObject({ status: 400, body: { detail: gateRefusals.incomplete_mcle_profile, code: 'incomplete_mcle_profile' } });
 
     const ready = await eligibleStudent(ctx.server.url);
     const kyc = await course('Judicial Affidavit Rule');
-    expect(await enrol(ready.token, { ...body, course: kyc.id, action: 'pay_later' })).toMatchObject({ status: 400, body: { detail: gateRefusals.incomplete_kyc } });
-    expect(await enrol(ready.token, { course: free.id, action: 'free' })).toMatchObject({ status: 400, body: { compliance_period: [msg.complianceRequired] } });
+    expect(await enrol(ready.token, { ...body, course: kyc.id, action: 'pay_later' })).toMatchObject({ status: 400, body: { detail: gateRefusals.incomplete_kyc, code: 'incomplete_kyc' } });
+    expect((await enrol(ready.token, { course: free.id, action: 'free' })).body).toEqual({ compliance_period: [msg.complianceRequired], code: 'compliance_period_required' });
   });
 
   it('checks the incomplete basic profile before the MCLE profile', async () => {
@@ -48,7 +49,7 @@ describe('POST /student/enrollment/ gates', () => {
     const { accountRepository } = await import('../src/modules/account/repository');
     await accountRepository(ctx.server.database.db).updateUser(student.id, { isVerified: true });
     const free = await course('Court-Annexed Mediation');
-    expect((await enrol(student.token, { course: free.id, action: 'free', compliance_period: await period() })).body.detail).toBe(gateRefusals.incomplete_profile);
+    expect((await enrol(student.token, { course: free.id, action: 'free', compliance_period: await period() })).body).toEqual({ detail: gateRefusals.incomplete_profile, code: 'incomplete_profile' });
   });
 
   it('enrols for free once; a paid course is never free; pay later only where allowed', async () => {
@@ -57,13 +58,13 @@ describe('POST /student/enrollment/ gates', () => {
     const free = await course('Court-Annexed Mediation');
     const ok = await enrol(student.token, { course: free.id, action: 'free', compliance_period: cp });
     expect(ok).toMatchObject({ status: 201, body: { status: 'free', course: free.id } });
-    expect(await enrol(student.token, { course: free.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.alreadyEnrolled } });
+    expect(await enrol(student.token, { course: free.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.alreadyEnrolled, code: 'already_enrolled' } });
     const detail = await ctx.api.get(`/api/v1/courses/${free.id}/`, { token: student.token });
     expect(detail.body.enrollment).toMatchObject({ status: 'free', progress: 0 });
 
     const paid = await course('Revised Rules on Evidence');
-    expect(await enrol(student.token, { course: paid.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.notFree } });
-    expect(await enrol(student.token, { course: paid.id, action: 'pay_later', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.payLaterNotAllowed } });
+    expect(await enrol(student.token, { course: paid.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.notFree, code: 'not_free' } });
+    expect(await enrol(student.token, { course: paid.id, action: 'pay_later', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.payLaterNotAllowed, code: 'pay_later_not_allowed' } });
     const payLater = await course('Conflicts of Interest');
     expect(await enrol(student.token, { course: payLater.id, action: 'pay_later', compliance_period: cp })).toMatchObject({ status: 201, body: { status: 'pay_later' } });
   });
@@ -72,17 +73,17 @@ describe('POST /student/enrollment/ gates', () => {
     const student = await eligibleStudent(ctx.server.url);
     const cp = await period();
     const classOnly = await course('Effective Cross-Examination');
-    expect(await enrol(student.token, { course: classOnly.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { class: [msg.classRequired] } });
+    expect(await enrol(student.token, { course: classOnly.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { class: [msg.classRequired], code: 'class_required' } });
     expect((await enrol(student.token, { course: classOnly.id, action: 'free', class: classOnly.classes[0].id, compliance_period: cp })).body.detail).toBe(msg.notFree);
     expect(await enrol(student.token, { course: classOnly.id, action: 'free', class: classOnly.classes[1].id, compliance_period: cp })).toMatchObject({ status: 201 });
     const otherClass = (await course('Effective Cross-Examination')).classes[0].id;
     const noClasses = await course('Trial Advocacy Workshop');
-    expect(await enrol(student.token, { course: noClasses.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.noClasses } });
-    expect((await enrol(student.token, { course: noClasses.id, action: 'free', class: otherClass, compliance_period: cp })).body).toEqual({ class: [msg.classRequired] });
+    expect(await enrol(student.token, { course: noClasses.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.noClasses, code: 'no_classes' } });
+    expect((await enrol(student.token, { course: noClasses.id, action: 'free', class: otherClass, compliance_period: cp })).body).toEqual({ class: [msg.classRequired], code: 'class_required' });
     const ended = await course('Labor Law Updates 2026');
-    expect(await enrol(student.token, { course: ended.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.courseEnded } });
+    expect(await enrol(student.token, { course: ended.id, action: 'free', compliance_period: cp })).toMatchObject({ status: 400, body: { detail: msg.courseEnded, code: 'course_ended' } });
     const schoolRun = await course('Client Trust Accounts');
-    expect((await enrol(student.token, { course: schoolRun.id, action: 'free', compliance_period: cp })).body.detail).toBe(msg.selfEnrollNotAllowed);
+    expect((await enrol(student.token, { course: schoolRun.id, action: 'free', compliance_period: cp })).body).toEqual({ detail: msg.selfEnrollNotAllowed, code: 'school_enrols_only' });
   });
 
   it("answers 404 for another school's course, and at a school without MCLE needs no period", async () => {
@@ -91,6 +92,38 @@ describe('POST /student/enrollment/ gates', () => {
     expect((await enrol(student.token, { course: acme.id, action: 'free' })).status).toBe(404);
     const res = await ctx.api.post('/api/v1/student/enrollment/', { course: acme.id, action: 'free' }, { token: student.token, host: 'acme.localhost' });
     expect(res.status).toBe(201);
+  });
+
+  it('takes only a compliance period that has not ended, for courses and bundles alike', async () => {
+    const student = await eligibleStudent(ctx.server.url);
+    const periods: { id: number; date_end: string; is_current: boolean }[] = (await ctx.api.get('/api/v1/compliance_periods/')).body.data;
+    const today = todayIn('Asia/Manila');
+    const ended = periods.find((p) => p.date_end < today)!;
+    const later = periods.find((p) => p.date_end >= today && !p.is_current)!;
+    const free = await course('International Human Rights Law');
+    const refusal = { compliance_period: [msg.compliancePeriodEnded], code: 'compliance_period_ended' };
+    expect(await enrol(student.token, { course: free.id, action: 'free', compliance_period: ended.id })).toMatchObject({ status: 400, body: refusal });
+    expect(await enrol(student.token, { course: free.id, action: 'free', compliance_period: 999_999 })).toMatchObject({ status: 400, body: { code: 'compliance_period_required' } });
+    const school = (await ctx.api.get('/api/v1/school/demo/')).body.id;
+    const freeBundle = (await ctx.api.get(`/api/v1/schools/${school}/bundles/?sort=price`)).body.data[0];
+    expect((await ctx.api.post('/api/v1/enrollment/bundle/', { bundle: freeBundle.id, action: 'free', compliance_period: ended.id }, { token: student.token })).body).toEqual(refusal);
+    expect(await enrol(student.token, { course: free.id, action: 'free', compliance_period: later.id })).toMatchObject({ status: 201 });
+  });
+
+  it('limits self-enrolment to the listed e-mail domains, saying which', async () => {
+    const student = await eligibleStudent(ctx.server.url);
+    const free = await course('E-Filing and Videoconference Hearings');
+    const { courses } = await import('../src/db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    await ctx.server.database.db.update(courses).set({ allowedDomains: ['@firm.ph'] }).where(eq(courses.id, free.id));
+    try {
+      expect((await enrol(student.token, { course: free.id, action: 'free', compliance_period: await period() })).body).toEqual({
+        detail: 'Enrollment in this course is open only to email addresses at firm.ph.',
+        code: 'email_domain_not_allowed',
+      });
+    } finally {
+      await ctx.server.database.db.update(courses).set({ allowedDomains: [] }).where(eq(courses.id, free.id));
+    }
   });
 
   it('ends 50 concurrent requests in exactly one enrolment', async () => {
@@ -113,8 +146,8 @@ describe('bundles and My Courses', () => {
     const freeBundle = bundles[0];
     const cp = await period();
     expect(await ctx.api.post('/api/v1/enrollment/bundle/', { bundle: freeBundle.id, action: 'free', compliance_period: cp }, { token: student.token })).toMatchObject({ status: 201 });
-    expect((await ctx.api.post('/api/v1/enrollment/bundle/', { bundle: freeBundle.id, action: 'free', compliance_period: cp }, { token: student.token })).body.detail).toBe(msg.alreadyEnrolled);
-    expect((await ctx.api.post('/api/v1/enrollment/bundle/', { bundle: bundles[1].id, action: 'free', compliance_period: cp }, { token: student.token })).body.detail).toBe(msg.notFree);
+    expect((await ctx.api.post('/api/v1/enrollment/bundle/', { bundle: freeBundle.id, action: 'free', compliance_period: cp }, { token: student.token })).body).toEqual({ detail: msg.alreadyEnrolled, code: 'already_enrolled' });
+    expect((await ctx.api.post('/api/v1/enrollment/bundle/', { bundle: bundles[1].id, action: 'free', compliance_period: cp }, { token: student.token })).body).toEqual({ detail: msg.notFree, code: 'not_free' });
     const detail = await ctx.api.get(`/api/v1/course/bundles/${freeBundle.id}/`, { token: student.token });
     expect(detail.body.status).toBe('paid');
     expect(detail.body.courses.every((c: CourseCard) => c.enrollment?.status === 'free')).toBe(true);

@@ -7,6 +7,8 @@ describe('loadConfig', () => {
   it('fills defaults', () => {
     const config = loadConfig({ SECRET_KEY: secret });
     expect(config).toMatchObject({ PORT: 3000, HUMAN_CHECK: 'pow', MAIL_TRANSPORT: 'outbox' });
+    // About half a second of proof of work on a phone.
+    expect(config.HUMAN_CHECK_POW_COST).toBe(50_000);
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SCHOOL_ALIASES.get('localhost')).toBe('demo');
   });
@@ -33,5 +35,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SECRET_KEY: secret, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect([...config.SCHOOL_ALIASES]).toEqual([['learn.example.com', 'demo'], ['www.acme.ph', 'acme']]);
     expect(config.TRUST_PROXY).toBe(1);
+  });
+
+  it('keeps uploads inside the data folder unless told otherwise', () => {
+    expect(loadConfig({ SECRET_KEY: secret, DATA_DIR: '/srv/school' }).MEDIA_DIR).toBe('/srv/school/media');
+    expect(loadConfig({ SECRET_KEY: secret, DATA_DIR: '/srv/school', MEDIA_DIR: '/mnt/media' }).MEDIA_DIR).toBe('/mnt/media');
+  });
+
+  it('shows the mail outbox only where no remote visitor can reach it', () => {
+    expect(loadConfig({ SECRET_KEY: secret }).DEV_MAILBOX).toBe(true);
+    expect(loadConfig({ SECRET_KEY: secret, NODE_ENV: 'production' }).DEV_MAILBOX).toBe(false);
+    expect(loadConfig({ SECRET_KEY: secret, TRUST_PROXY: '1' }).DEV_MAILBOX).toBe(false);
+    expect(() => loadConfig({ SECRET_KEY: secret, NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX: the mail outbox page shows every message/);
+    expect(() => loadConfig({ SECRET_KEY: secret, TRUST_PROXY: '10.0.0.1', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -22,6 +23,7 @@ const aliases = z
 /** Every setting the server reads; README.md and .env.example list the same keys. */
 export const envSchema = z
   .object({
+    NODE_ENV: z.string().default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -30,7 +32,8 @@ export const envSchema = z
       .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// (leave unset for the embedded database)' })
       .optional(),
     DATA_DIR: z.string().default('./data'),
-    MEDIA_DIR: z.string().default('./data/media'),
+    // Inside DATA_DIR unless set: one folder holds an installation's data.
+    MEDIA_DIR: z.string().optional(),
     PGLITE_IN_MEMORY: bool.default(false),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }).optional(),
     SEED_DEMO: bool.default(true),
@@ -60,7 +63,8 @@ export const envSchema = z
     THROTTLE_MAX: positiveInt.default(10),
     THROTTLE_WINDOW_SECONDS: positiveInt.default(60),
     HUMAN_CHECK: z.enum(['pow', 'recaptcha']).default('pow'),
-    HUMAN_CHECK_POW_COST: positiveInt.default(5000),
+    // About half a second of hashing on a phone (three quarters of the cost on average).
+    HUMAN_CHECK_POW_COST: positiveInt.default(50_000),
     RECAPTCHA_SITE_KEY: z.string().optional(),
     RECAPTCHA_SECRET_KEY: z.string().optional(),
     RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
@@ -68,8 +72,8 @@ export const envSchema = z
     MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
     MAIL_FROM: z.string().default('Learning Platform <no-reply@localhost>'),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
-    // Off by default in production so that mail is never readable there by accident.
-    DEV_MAILBOX: bool.default(process.env.NODE_ENV !== 'production'),
+    // Unset: on only where nobody but this machine can reach it (see the checks below).
+    DEV_MAILBOX: bool.optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
     GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
@@ -89,7 +93,20 @@ export const envSchema = z
     if (env.FACEBOOK_APP_ID && !env.FACEBOOK_APP_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['FACEBOOK_APP_SECRET'], message: 'FACEBOOK_APP_ID needs FACEBOOK_APP_SECRET' });
     }
-  });
+    if (env.DEV_MAILBOX && (env.NODE_ENV === 'production' || env.TRUST_PROXY !== false)) {
+      // Behind a proxy every visitor arrives from the proxy's address, so "this machine only" means nothing.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEV_MAILBOX'],
+        message: 'the mail outbox page shows every message, reset links included: it cannot be on in production (NODE_ENV=production) or behind a proxy (TRUST_PROXY); send mail with MAIL_TRANSPORT=smtp',
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    DEV_MAILBOX: env.DEV_MAILBOX ?? (env.NODE_ENV !== 'production' && env.TRUST_PROXY === false),
+    MEDIA_DIR: env.MEDIA_DIR ?? path.join(env.DATA_DIR, 'media'),
+  }));
 
 export type Config = z.infer<typeof envSchema>;
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { serverMessages } from '@school/shared/auth/messages';
+import { loggableError } from './log-redaction';
 
 type Body = Record<string, string[] | string>;
 
@@ -9,6 +10,7 @@ export class DomainError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: Body,
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
   }
@@ -16,10 +18,12 @@ export class DomainError extends Error {
 
 export const notFound = (detail: string = serverMessages.notFound) => new DomainError(404, { detail });
 export const notAuthenticated = (detail: string = serverMessages.notAuthenticated) => new DomainError(401, { detail });
-export const forbidden = (detail: string) => new DomainError(403, { detail });
-export const badRequest = (detail: string) => new DomainError(400, { detail });
-export const invalid = (fields: Record<string, string>) =>
-  new DomainError(400, Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])));
+/** An optional machine-readable `code` goes beside the DRF shape, so clients need not match message texts. */
+const withCode = (body: Body, code: string | undefined): Body => (code ? { ...body, code } : body);
+export const forbidden = (detail: string, code?: string) => new DomainError(403, withCode({ detail }, code));
+export const badRequest = (detail: string, code?: string) => new DomainError(400, withCode({ detail }, code));
+export const invalid = (fields: Record<string, string>, code?: string) =>
+  new DomainError(400, withCode(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])), code));
 export const formError = (message: string) => new DomainError(400, { non_field_errors: [message] });
 
 /** Groups validation issues by their first path segment; issues on the whole body are form errors. */
@@ -41,7 +45,7 @@ const clientErrorDetails: Record<string, [number, string]> = {
 };
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof DomainError) return reply.code(error.statusCode).send(error.body);
+  if (error instanceof DomainError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({
       path: v.instancePath.split('/').filter(Boolean),
@@ -55,6 +59,6 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return reply.code(error.statusCode).send({ detail: error.message });
   }
-  request.log.error({ err: error }, 'unhandled error');
+  request.log.error({ err: loggableError(error) }, 'unhandled error');
   return reply.code(500).send({ detail: 'A server error occurred.' });
 }

@@ -1,15 +1,36 @@
 import type { FastifyRequest } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm';
 
-/** Secrets that travel in addresses (token and reset links, verification keys) never reach the logs. */
-export function redactUrl(url: string): string {
-  return url
-    .replace(/\/(auth|reset_password)\/[^/?#]+/g, '/$1/[redacted]')
-    .replace(/([?&](key|token|txn_token|access_token|id_token)=)[^&#]*/g, '$1[redacted]');
+/**
+ * What of an address may be logged: the path without its query string (search terms, names, keys), with
+ * the secrets that travel in paths (sign-in codes, reset links) hidden.
+ */
+export function loggablePath(url: string): string {
+  return url.replace(/[?#].*$/s, '').replace(/\/(auth|reset_password)\/[^/]+/g, '/$1/[redacted]');
 }
 
 export const requestSerializer = (request: FastifyRequest) => ({
   method: request.method,
-  url: redactUrl(request.url),
+  url: loggablePath(request.url),
   host: request.host,
   remoteAddress: request.ip,
 });
+
+// Not the message: some quote the value that failed ('invalid input syntax for type integer: "…"').
+const DATABASE_ERROR_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'routine'] as const;
+
+/**
+ * An error as it may be logged. A failed query's message repeats its parameters and the database's
+ * message and `detail` may quote the row (addresses, names): keep the statement, the error code and where
+ * it happened.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const cause = (error.cause ?? {}) as Record<string, unknown>;
+  return {
+    type: 'DrizzleQueryError',
+    query: error.query,
+    cause: Object.fromEntries(DATABASE_ERROR_FIELDS.filter((key) => cause[key] !== undefined).map((key) => [key, cause[key]])),
+    stack: error.stack?.split('\n').filter((line) => line.startsWith('    at ')).join('\n'),
+  };
+}

@@ -8,7 +8,9 @@ const seedAssets = fileURLToPath(new URL('../seed/assets', import.meta.url));
 
 /**
  * Serves the built front end: hashed assets with a long cache, and index.html for every other
- * non-API path so that the browser's router decides (its own not-found page included).
+ * non-API path so that the browser's router decides (its own not-found page included). The build
+ * writes a .br and a .gz beside each text file; the one the browser accepts is sent as it is, with
+ * `Vary: Accept-Encoding`, so nothing is compressed per request.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const root = path.resolve(distDir);
@@ -25,8 +27,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        const immutable = path.relative(root, filePath).startsWith(`assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

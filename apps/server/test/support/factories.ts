@@ -8,14 +8,14 @@ export const unique = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${ra
 export const PASSWORD = 'secret123';
 
 /** Registers a student through the API and answers its token response and credentials. */
-export async function registerStudent(baseUrl: string, overrides: Partial<{ username: string; email: string; password: string; host: string }> = {}) {
+export async function registerStudent(baseUrl: string, overrides: Partial<{ username: string; email: string; password: string; host: string; headers: Record<string, string> }> = {}) {
   const username = overrides.username ?? unique('st');
   const email = overrides.email ?? `${username}@example.com`;
   const password = overrides.password ?? PASSWORD;
   const res = await client(baseUrl).post(
     '/api/v1/student/register/',
-    { username, email, password1: password, password2: password, 'g-recaptcha-response': await humanToken(baseUrl) },
-    { host: overrides.host },
+    { username, email, password1: password, password2: password, 'g-recaptcha-response': await humanToken(baseUrl, overrides.headers) },
+    { host: overrides.host, headers: overrides.headers },
   );
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
   return { ...res.body, username, email, password } as { token: string; id: number; student_id: number; role: string; username: string; email: string; password: string };

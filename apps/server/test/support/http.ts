@@ -5,6 +5,8 @@ export interface ApiResponse<T = any> {
   headers: http.IncomingHttpHeaders;
   body: T;
   text: string;
+  /** The body's bytes as sent (compressed ones are not decoded). */
+  raw: Buffer;
 }
 
 export interface RequestOptions {
@@ -31,10 +33,11 @@ export function request<T = any>(baseUrl: string, path: string, options: Request
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const raw = Buffer.concat(chunks);
+        const text = raw.toString('utf8');
         let body: unknown = text;
         if (res.headers['content-type']?.includes('application/json') && text) body = JSON.parse(text);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body as T, text });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body as T, text, raw });
       });
     });
     req.on('error', reject);

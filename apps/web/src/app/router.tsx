@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
+import { prefetchCourse } from '@/features/catalogue/api/catalogue-calls';
+import { NavbarFrame } from './layout/navbar-frame';
 import { RootLayout } from './layout/root-layout';
 import { ProtectedRoute } from './protected-route';
 import { RouteError } from './route-error';
@@ -22,7 +24,13 @@ const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <Loading />,
+    // The shell's first frame: the page keeps its place when the layout replaces it.
+    hydrateFallbackElement: (
+      <>
+        <NavbarFrame />
+        <Loading />
+      </>
+    ),
     children: [
       { path: paths.notFound, lazy: page(() => import('@/features/errors/routes/not-found'), 'NotFound') },
       { path: paths.infoPage, lazy: page(() => import('@/features/errors/routes/info-page'), 'InfoPage') },
@@ -41,7 +49,7 @@ const routes: RouteObject[] = [
         ],
       },
       { path: paths.courses, lazy: page(() => import('@/features/catalogue/routes/course-list'), 'CourseList') },
-      { path: paths.course(), lazy: page(() => import('@/features/catalogue/routes/course-page'), 'CoursePage') },
+      { path: paths.course(), loader: prefetchCourse, lazy: page(() => import('@/features/catalogue/routes/course-page'), 'CoursePage') },
       { path: paths.bundles, lazy: page(() => import('@/features/catalogue/routes/bundle-list'), 'BundleList') },
       { path: paths.bundle(), lazy: page(() => import('@/features/catalogue/routes/bundle-page'), 'BundlePage') },
       { path: paths.forums, lazy: placeholder('Forums', 'Forums') },

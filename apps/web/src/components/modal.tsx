@@ -20,9 +20,15 @@ export function Modal({ open, onClose, title, hideTitle = false, size = 'md', ch
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!dialog || !open) return;
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      // The content (and the focus in it) is gone before this runs, often with the whole dialog, so the
+      // browser cannot restore focus itself: give it back to the opener when it is still on the page.
+      if (opener?.isConnected) opener.focus();
+    };
   }, [open]);
 
   return (

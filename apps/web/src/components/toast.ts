@@ -1,18 +1,39 @@
-import { toast } from 'sonner';
+import { useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS } from '@school/shared/ui/badge';
+
+// sonner and its styles load with the first toast, not with every page.
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function loadSonner() {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  return import('sonner');
+}
+
+/** Whether a toast has been asked for yet; the toaster is mounted from then on. */
+export function useToastsWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => wanted,
+  );
+}
+
+function show(kind: 'success' | 'error' | 'info', message: string) {
+  void loadSonner().then(({ toast }) => {
+    toast.dismiss();
+    toast[kind](message, { duration: TOAST_DURATION_MS });
+  });
+}
 
 /** One toast at a time, top centre, closing after 3000 ms (spec 3 §2). */
 export const notify = {
-  success(message: string) {
-    toast.dismiss();
-    toast.success(message, { duration: TOAST_DURATION_MS });
-  },
-  error(message: string) {
-    toast.dismiss();
-    toast.error(message, { duration: TOAST_DURATION_MS });
-  },
-  info(message: string) {
-    toast.dismiss();
-    toast.info(message, { duration: TOAST_DURATION_MS });
-  },
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  info: (message: string) => show('info', message),
 };

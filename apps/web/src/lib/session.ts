@@ -41,14 +41,6 @@ export function saveSession(session: Session, remember = true) {
   emit();
 }
 
-/** Stores a bare token (the /auth/{token} visit) before the profile says who it belongs to. */
-export function saveToken(token: string) {
-  clearStorage();
-  localStorage.setItem('token', token);
-  current = null;
-  emit();
-}
-
 export function storedToken(): string | null {
   return current?.token ?? localStorage.getItem('token') ?? sessionStorage.getItem('token');
 }

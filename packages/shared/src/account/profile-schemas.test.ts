@@ -60,6 +60,13 @@ describe('MCLE profile', () => {
     expect(mcleProfileSchema.safeParse({ ...valid, law_school: 'others', law_school_others: 'Abroad' }).success).toBe(true);
     expect(mcleProfileSchema.parse(valid).law_school).toBe(7);
   });
+  it("refuses a school name that is not text, without throwing", () => {
+    for (const other of [5, true, {}, ['x']]) {
+      const result = mcleProfileSchema.safeParse({ ...valid, law_school: 'others', law_school_others: other });
+      expect(result.success).toBe(false);
+      expect(errors(result).law_school_others?.length).toBeGreaterThan(0);
+    }
+  });
   it('keeps numeric inputs numeric', () => {
     expect(errors(mcleProfileSchema.safeParse({ ...valid, roll_number: '12a', fax_number: '+63', year_admitted: '20' }))).toEqual({
       roll_number: [s.invalidNumber],

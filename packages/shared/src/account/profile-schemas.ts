@@ -116,7 +116,8 @@ export const mcleProfileSchema = z
     birth_place: optionalText,
     civil_status: z.union([z.enum(CIVIL_STATUSES), z.literal('')], { error: s.invalidChoice }).optional().nullable(),
   })
-  .refine((data) => data.law_school !== 'others' || Boolean(data.law_school_others?.trim()), {
+  // `when` runs this on input that failed other checks too, so the value may not be a string.
+  .refine((data) => data.law_school !== 'others' || (typeof data.law_school_others === 'string' && data.law_school_others.trim() !== ''), {
     path: ['law_school_others'],
     message: m.fieldRequired,
     // Shown with the other errors, not only once everything else is valid.

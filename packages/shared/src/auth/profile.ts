@@ -32,13 +32,6 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** Initials for the avatar fallback: first and last name, else the username's first letter. */
-export function initials(fullName: string, username: string): string {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  const source = words.length > 1 ? [words[0]![0], words.at(-1)![0]] : [(words[0] ?? username)[0] ?? '?'];
-  return source.join('').toUpperCase();
-}
-
 /** Mobile shown in the account header: +countrycode+number, or 'N/A' (spec 1 §2). */
 export function displayMobile(profile: { mobile_number: string | null; country_code: string | null }): string {
   return profile.mobile_number ? `+${profile.country_code ?? ''}${profile.mobile_number}` : 'N/A';

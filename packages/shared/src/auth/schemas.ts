@@ -115,3 +115,13 @@ export const socialSignupBodySchema = z.object({
   role: z.literal('ST'),
   school_id: z.coerce.number().int().positive(),
 });
+
+/** A sign-in code carries a session to another school's host (`/auth/{code}`); it works once, for a minute. */
+export const signInCodeSchema = z.object({ code: z.string(), expires_in: z.number() });
+export type SignInCode = z.infer<typeof signInCodeSchema>;
+export const signInCodeBodySchema = z.object({ code: z.string().min(1).max(200) });
+export const signInCodeHolderSchema = z.object({ id: z.number(), username: z.string(), email: z.string(), full_name: z.string() });
+export type SignInCodeHolder = z.infer<typeof signInCodeHolderSchema>;
+/** The session a code opens, kept as long as the one it came from ("Keep me logged in"). */
+export const redeemedSessionSchema = tokenResponseSchema.extend({ remember: z.boolean() });
+export type RedeemedSession = z.infer<typeof redeemedSessionSchema>;

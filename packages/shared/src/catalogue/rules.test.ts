@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseState, enrollButton, firstGate, formatFee, idFromSlug, isPaid, pageWindow, priceBreakdown, progressLabel, selfEnrollAllowed, showingText, slugFor } from './rules';
+import { courseState, enrollButton, firstGate, formatFee, idFromSlug, isPaid, pageWindow, priceBreakdown, progressLabel, selfEnrolBlock, selfEnrolRefusal, showingText, slugFor } from './rules';
 
 describe('slugs', () => {
   it('reads the id from the last part', () => {
@@ -53,13 +53,17 @@ describe('gates', () => {
     expect(firstGate({ ...ok, requireKyc: true })).toBe('incomplete_kyc');
     expect(firstGate(ok)).toBeNull();
   });
-  it('lets a student enrol directly unless domains are listed and theirs is not', () => {
-    const input = { staff: false, directEnrollment: true, allowedDomains: [] as string[], email: 'a@firm.ph' };
-    expect(selfEnrollAllowed(input)).toBe(true);
-    expect(selfEnrollAllowed({ ...input, allowedDomains: ['@firm.ph'] })).toBe(true);
-    expect(selfEnrollAllowed({ ...input, allowedDomains: ['other.ph'] })).toBe(false);
-    expect(selfEnrollAllowed({ ...input, directEnrollment: false })).toBe(false);
-    expect(selfEnrollAllowed({ ...input, staff: true })).toBe(false);
+  it('lets a student enrol directly unless the school enrols or domains are listed and theirs is not', () => {
+    const input = { directEnrollment: true, allowedDomains: [] as string[], email: 'a@firm.ph' };
+    expect(selfEnrolBlock(input)).toBeNull();
+    expect(selfEnrolBlock({ ...input, allowedDomains: ['@Firm.ph'] })).toBeNull();
+    expect(selfEnrolBlock({ ...input, allowedDomains: ['other.ph'] })).toBe('email_domain_not_allowed');
+    expect(selfEnrolBlock({ ...input, allowedDomains: ['other.ph'], email: null })).toBe('email_domain_not_allowed');
+    expect(selfEnrolBlock({ ...input, directEnrollment: false })).toBe('school_enrols_only');
+  });
+  it('explains a refused self-enrolment', () => {
+    expect(selfEnrolRefusal('school_enrols_only', [])).toBe('Enrollment in this course is handled by the school.');
+    expect(selfEnrolRefusal('email_domain_not_allowed', ['@firm.ph', 'court.gov.ph'])).toBe('Enrollment in this course is open only to email addresses at firm.ph, court.gov.ph.');
   });
   it('knows open, not yet open and ended courses', () => {
     expect(courseState('2026-01-01', '2026-12-31', '2026-06-01')).toBe('open');

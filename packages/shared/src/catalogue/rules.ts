@@ -1,4 +1,5 @@
 /** Pure catalogue and enrolment rules shared by the pages and the server (spec 2 §2, §4; spec 3 §4). */
+import type { EnrolmentErrorCode } from './enrolment-errors';
 
 export const CATALOGUE_PAGE_SIZE = 6;
 export const PAGER_WINDOW = 5;
@@ -72,17 +73,35 @@ export function enrollButton(input: { enrollment: EnrollmentLike | null; staff: 
   return { label: payLater ? 'Enroll and Pay now' : 'Enroll Now', ...(payLater ? { extra: 'Enroll for Free' as const } : {}) };
 }
 
+/** Why a student may not enrol themselves: one of the server's refusal codes. */
+export type SelfEnrolBlock = Extract<EnrolmentErrorCode, 'school_enrols_only' | 'email_domain_not_allowed'>;
+
 /**
- * Whether a student may enrol themselves (docs/decisions.md reads spec 2 §4 so that the settings do what
- * their names say): the course takes direct enrolment, and when it lists e-mail domains the student's
- * domain is one of them. Staff never enrol.
+ * Why a student may not enrol themselves, or null (docs/decisions.md reads spec 2 §4 so that the settings do
+ * what their names say): the course must take direct enrolment, and when it lists e-mail domains the
+ * student's domain must be one of them.
  */
-export function selfEnrollAllowed(input: { staff: boolean; directEnrollment: boolean; allowedDomains: string[]; email: string | null }): boolean {
-  if (input.staff || !input.directEnrollment) return false;
-  if (input.allowedDomains.length === 0) return true;
+const bareDomain = (domain: string) => domain.toLowerCase().replace(/^@/, '');
+
+export function selfEnrolBlock(input: { directEnrollment: boolean; allowedDomains: string[]; email: string | null }): SelfEnrolBlock | null {
+  if (!input.directEnrollment) return 'school_enrols_only';
+  if (input.allowedDomains.length === 0) return null;
   const domain = input.email?.split('@')[1]?.toLowerCase() ?? '';
-  return input.allowedDomains.map((d) => d.toLowerCase().replace(/^@/, '')).includes(domain);
+  return input.allowedDomains.map(bareDomain).includes(domain) ? null : 'email_domain_not_allowed';
 }
+
+/** The explanation under a disabled Enroll Now, and the server's refusal (docs/decisions.md). */
+export function selfEnrolRefusal(block: SelfEnrolBlock, allowedDomains: string[]): string {
+  return block === 'school_enrols_only' ? enrolmentMessages.selfEnrollNotAllowed : `Enrollment in this course is open only to email addresses at ${allowedDomains.map(bareDomain).join(', ')}.`;
+}
+
+/** The spec's words for a closed course (spec 2 §4, start or resume), with the date as the page shows it. */
+export const closedCourseMessages = {
+  endedTitle: 'Course Ended',
+  ended: (date: string) => `Course ended last ${date}.`,
+  notOpenTitle: 'Course is not yet open',
+  notOpen: (date: string) => `Course will be accessible on ${date}.`,
+} as const;
 
 export type GateStep = 'login' | 'not_student' | 'verify_email' | 'incomplete_profile' | 'incomplete_mcle_profile' | 'incomplete_kyc';
 
@@ -106,6 +125,15 @@ export function firstGate(input: {
   return null;
 }
 
+/** The code the server sends with each gate's refusal. */
+export const gateCodes = {
+  not_student: 'not_student',
+  verify_email: 'email_not_verified',
+  incomplete_profile: 'incomplete_profile',
+  incomplete_mcle_profile: 'incomplete_mcle_profile',
+  incomplete_kyc: 'incomplete_kyc',
+} as const satisfies Record<Exclude<GateStep, 'login'>, EnrolmentErrorCode>;
+
 /** The server's refusal for each gate (400 details; the page's modals carry the spec's own texts). */
 export const gateRefusals: Record<Exclude<GateStep, 'login'>, string> = {
   not_student: "You can't enroll using this account. Please register as a student by clicking the Sign Up button.",
@@ -124,6 +152,7 @@ export const enrolmentMessages = {
   noClasses: 'This course has no classes yet.',
   selfEnrollNotAllowed: 'Enrollment in this course is handled by the school.',
   complianceRequired: 'Select a compliance period.',
+  compliancePeriodEnded: 'This compliance period has ended. Select the current or a later one.',
 } as const;
 
 /** Five page links around the current page (spec 2 §2). */

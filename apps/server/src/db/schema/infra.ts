@@ -12,11 +12,15 @@ export const oneTimeKeys = pgTable(
 );
 
 /** Throttling counters, when no Redis is configured. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text().primaryKey(),
-  count: integer().notNull(),
-  resetAt: timestamp({ withTimezone: true }).notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().primaryKey(),
+    count: integer().notNull(),
+    resetAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
+);
 
 /** Mail kept locally when no SMTP server is configured; listed at /dev/mailbox. */
 export const outboxMessages = pgTable(

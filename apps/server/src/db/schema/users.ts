@@ -27,6 +27,10 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('ST', 'SA', 'IN', 'SU')`),
+    // Usernames and addresses are one namespace for login: keeping them disjoint (no '@' in a username,
+    // always one in an address) lets the two unique indexes guard it, races included.
+    check('users_username_not_email_check', sql`position('@' in ${t.username}) = 0`),
+    check('users_email_has_at_check', sql`position('@' in ${t.email}) > 0`),
   ],
 );
 

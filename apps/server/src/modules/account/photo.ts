@@ -9,6 +9,8 @@ const SIZE = 400;
  * Answers null when the bytes are not such an image.
  */
 export async function processPhoto(data: Buffer): Promise<Buffer | null> {
+  // sharp throws at once, not in its promise, on an empty buffer.
+  if (data.length === 0) return null;
   const format = await sharp(data)
     .metadata()
     .then((m) => m.format)

@@ -54,12 +54,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async 
     async (request) => {
       const user = requireUser(request);
       if (!request.isMultipart()) throw invalid({ photo: s.photoMissing });
-      const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5 } });
-      if (!file || file.fieldname !== 'photo') throw invalid({ photo: s.photoMissing });
-      const data = await file.toBuffer().catch((error: { code?: string }) => {
+      // A body cut short or without its boundary is the client's mistake, not ours.
+      const malformed = (error: { code?: string }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new PhotoTooLarge();
-        throw error;
-      });
+        throw invalid({ photo: s.photoMissing });
+      };
+      const file = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5 } }).catch(malformed);
+      if (!file || file.fieldname !== 'photo') throw invalid({ photo: s.photoMissing });
+      const data = await file.toBuffer().catch(malformed);
       return accounts.updatePhoto(user, request.params.id, data);
     },
   );

@@ -1,10 +1,11 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountLinks, authTokens, socialAccounts, students, users } from '../../db/schema/index';
+import { accountLinks, authTokens, loginFailures, socialAccounts, students, users } from '../../db/schema/index';
+import { LOGIN_FAILURE_MEMORY_SECONDS, loginDelaySeconds } from './login-delay';
 
 export type UserRow = typeof users.$inferSelect;
 export type StudentRow = typeof students.$inferSelect;
-export type LinkPurpose = 'verify_email' | 'reset_password';
+export type LinkPurpose = 'verify_email' | 'reset_password' | 'sign_in';
 
 const lower = (value: string) => value.trim().toLowerCase();
 
@@ -84,12 +85,63 @@ export function authRepository(db: Db) {
       return row;
     },
 
+    async isPersistentToken(tokenId: number) {
+      const [row] = await db.select({ persistent: authTokens.persistent }).from(authTokens).where(eq(authTokens.id, tokenId)).limit(1);
+      return row?.persistent ?? false;
+    },
+
     async deleteToken(tokenId: number) {
       await db.delete(authTokens).where(eq(authTokens.id, tokenId));
     },
 
-    async createLink(input: { userId: number; purpose: LinkPurpose; keyHash: string; expiresAt: Date }) {
+    async createLink(input: { userId: number; purpose: LinkPurpose; keyHash: string; expiresAt: Date; remember?: boolean; sourceTokenId?: number }) {
       await db.insert(accountLinks).values(input);
+    },
+
+    /** The user a usable link belongs to, without using it up. */
+    async findLinkUser(purpose: LinkPurpose, keyHash: string) {
+      const [row] = await db
+        .select({ id: users.id, username: users.username, email: users.email, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix })
+        .from(accountLinks)
+        .innerJoin(users, eq(users.id, accountLinks.userId))
+        .where(and(eq(accountLinks.keyHash, keyHash), eq(accountLinks.purpose, purpose), isNull(accountLinks.usedAt), gt(accountLinks.expiresAt, sql`now()`)))
+        .limit(1);
+      return row;
+    },
+
+    /** Uses a sign-in code up and answers its user and session persistence, once. */
+    async redeemSignInCode(keyHash: string) {
+      const link = await consumeLinkIn(db, 'sign_in', keyHash);
+      if (!link) return undefined;
+      const [user] = await db.select().from(users).where(eq(users.id, link.userId)).limit(1);
+      return user && { user, remember: link.remember };
+    },
+
+    /**
+     * Counts a login try against `key` before the password is checked, unless the key must still wait:
+     * answers the seconds left then. Counting first means parallel guesses cannot slip past the limit.
+     */
+    async claimLoginAttempt(key: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        // One statement creates or locks the row, so a delete in between (a success, the cleanup) cannot lose it.
+        const [row] = await tx
+          .insert(loginFailures)
+          .values({ key, failures: 0, lockedUntil: now, lastAttemptAt: now })
+          .onConflictDoUpdate({ target: loginFailures.key, set: { key: sql`excluded.key` } })
+          .returning();
+        const wait = row!.lockedUntil.getTime() - now.getTime();
+        if (wait > 0) return wait / 1000;
+        const forgotten = now.getTime() - row!.lastAttemptAt.getTime() > LOGIN_FAILURE_MEMORY_SECONDS * 1000;
+        const failures = (forgotten ? 0 : row!.failures) + 1;
+        const lockedUntil = new Date(now.getTime() + loginDelaySeconds(failures) * 1000);
+        await tx.update(loginFailures).set({ failures, lockedUntil, lastAttemptAt: now }).where(eq(loginFailures.key, key));
+        return 0;
+      });
+    },
+
+    async clearLoginFailures(key: string) {
+      await db.delete(loginFailures).where(eq(loginFailures.key, key));
     },
 
     /** Verifies the e-mail of the link's user; false when the link is not usable. */
@@ -102,22 +154,28 @@ export function authRepository(db: Db) {
       });
     },
 
-    /** Sets a new password through a reset link and revokes every session, in one transaction. */
+    /**
+     * Sets a new password through a reset link, in one transaction: every session and every other reset
+     * link ends, and so does any login delay (the owner has proved who they are).
+     */
     async resetPasswordWithLink(keyHash: string, userId: number, passwordHash: string) {
       return db.transaction(async (tx) => {
         const link = await consumeLinkIn(tx as unknown as Db, 'reset_password', keyHash, userId);
         if (!link) return false;
         await tx.update(users).set({ passwordHash, isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
         await tx.delete(authTokens).where(eq(authTokens.userId, userId));
+        await endResetLinksIn(tx as unknown as Db, userId);
+        await tx.delete(loginFailures).where(eq(loginFailures.key, loginKeyOfUser(userId)));
         return true;
       });
     },
 
-    /** Sets a new password and revokes every other session of the user. */
+    /** Sets a new password: every other session and every outstanding reset link of the user ends. */
     async changePassword(userId: number, passwordHash: string, keepTokenId: number) {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
         await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.id, keepTokenId)));
+        await endResetLinksIn(tx as unknown as Db, userId);
       });
     },
 
@@ -128,6 +186,16 @@ export function authRepository(db: Db) {
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;
+
+/** The login-failure key of an account, whichever of its names was typed. */
+export const loginKeyOfUser = (userId: number) => `user:${userId}`;
+
+async function endResetLinksIn(db: Db, userId: number) {
+  await db
+    .update(accountLinks)
+    .set({ usedAt: new Date() })
+    .where(and(eq(accountLinks.userId, userId), eq(accountLinks.purpose, 'reset_password'), isNull(accountLinks.usedAt)));
+}
 
 /** Marks a link used and answers its user, or undefined when unknown, expired or already used. */
 async function consumeLinkIn(db: Db, purpose: LinkPurpose, keyHash: string, userId?: number) {
@@ -143,6 +211,6 @@ async function consumeLinkIn(db: Db, purpose: LinkPurpose, keyHash: string, user
         userId === undefined ? undefined : eq(accountLinks.userId, userId),
       ),
     )
-    .returning({ userId: accountLinks.userId });
+    .returning({ userId: accountLinks.userId, remember: accountLinks.remember });
   return row;
 }

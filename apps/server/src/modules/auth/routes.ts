@@ -9,13 +9,17 @@ import {
   registerBodySchema,
   resendBodySchema,
   resetBodySchema,
+  redeemedSessionSchema,
+  signInCodeBodySchema,
+  signInCodeHolderSchema,
+  signInCodeSchema,
   tokenResponseSchema,
   verifyEmailBodySchema,
 } from '@school/shared/auth/schemas';
 import { currentSchool } from '../tenancy/current-school';
 import { requireUser } from './authenticate';
 import { authService } from './service';
-import { throttle } from './throttle';
+import { signedInUser, throttle } from './throttle';
 
 const tags = ['auth'];
 const security = [{ token: [] }];
@@ -103,12 +107,45 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/account/change-password/',
     {
+      // Each wrong old password costs a password hash: limited per account as well as per address.
+      preHandler: throttle(app, 'change-password', signedInUser),
       schema: { tags, security, summary: "Change the password; the user's other sessions are revoked", body: changePasswordSchema, response: { 200: messageSchema, ...errorResponses } },
     },
     async (request) => {
       const user = requireUser(request);
       return auth.changePassword(user.id, user.tokenId, request.body);
     },
+  );
+
+  app.post(
+    '/auth/sign-in-codes/',
+    {
+      preHandler: throttle(app, 'sign-in-code-create', signedInUser),
+      schema: { tags, security, summary: "A single-use code, valid for a minute, that opens the caller's session on another school's host", response: { 201: signInCodeSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      reply.code(201);
+      return auth.createSignInCode(user.id, user.tokenId);
+    },
+  );
+
+  app.post(
+    '/auth/sign-in-codes/holder/',
+    {
+      preHandler: throttle(app, 'sign-in-code', null),
+      schema: { tags, summary: 'Whose account a sign-in code opens (the code stays usable)', body: signInCodeBodySchema, response: { 200: signInCodeHolderSchema, ...errorResponses } },
+    },
+    async (request) => auth.signInCodeHolder(request.body.code),
+  );
+
+  app.post(
+    '/auth/sign-in-codes/redeem/',
+    {
+      preHandler: throttle(app, 'sign-in-code', null),
+      schema: { tags, summary: 'Exchange a sign-in code for a session, once', body: signInCodeBodySchema, response: { 200: redeemedSessionSchema, ...errorResponses } },
+    },
+    async (request) => auth.redeemSignInCode(request.body.code),
   );
 
   app.get(

@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { authMessages, serverMessages } from '@school/shared/auth/messages';
+import { authMessages, serverMessages, sessionMessages } from '@school/shared/auth/messages';
 import type { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, Role } from '@school/shared/auth/schemas';
 import { hashKey, hashPassword, newKey, verifyPassword } from '../../lib/crypto';
 import { DomainError, formError, invalid, notFound } from '../../lib/errors';
+import { loggableError } from '../../lib/log-redaction';
 import type { SchoolRow } from '../tenancy/repository';
 import { schoolUrl } from '../tenancy/resolve-domain';
 import { resetEmail, verificationEmail } from './emails';
-import { presentProfile } from '../account/presenter';
+import { fullName, presentProfile } from '../account/presenter';
 import { accountRepository } from '../account/repository';
 import { presentToken } from './presenter';
-import { authRepository, type UserRow } from './repository';
+import { authRepository, loginKeyOfUser, type UserRow } from './repository';
+import { throttled } from './throttle';
 
-const USERNAME = /^[\w.@+-]+$/;
+const USERNAME = /^[\w.+-]+$/;
 const HOUR = 3_600_000;
+const SIGN_IN_CODE_TTL_SECONDS = 60;
 
 export function authService(app: FastifyInstance) {
   const repo = authRepository(app.db);
@@ -46,11 +49,47 @@ export function authService(app: FastifyInstance) {
   }
 
   return {
+    /**
+     * Failures count per account whichever of its names was typed (per typed name when there is no such
+     * account, so that both answer alike), from every address together.
+     */
     async login(body: LoginBody) {
       const user = await repo.findUserByLogin(body.username);
+      // Hashed: a name of any length fits the key's index.
+      const key = user ? loginKeyOfUser(user.id) : `name:${hashKey(body.username.trim().toLowerCase())}`;
+      const wait = await repo.claimLoginAttempt(key);
+      if (wait > 0) throw throttled(wait);
       const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
       if (!user || !ok) throw formError(serverMessages.badCredentials);
+      await repo.clearLoginFailures(key);
       return issueToken(user, body.remember_me ?? false);
+    },
+
+    /** A single-use code, valid for a minute, that carries the caller's session to another school's host. */
+    async createSignInCode(userId: number, tokenId: number) {
+      const code = newKey();
+      await repo.createLink({
+        userId,
+        purpose: 'sign_in',
+        keyHash: hashKey(code),
+        expiresAt: new Date(Date.now() + SIGN_IN_CODE_TTL_SECONDS * 1000),
+        remember: await repo.isPersistentToken(tokenId),
+        sourceTokenId: tokenId,
+      });
+      return { code, expires_in: SIGN_IN_CODE_TTL_SECONDS };
+    },
+
+    /** Whose account a sign-in code opens, so that the page can say so before using it. */
+    async signInCodeHolder(code: string) {
+      const holder = await repo.findLinkUser('sign_in', hashKey(code));
+      if (!holder) throw invalid({ code: sessionMessages.invalidToken });
+      return { id: holder.id, username: holder.username, email: holder.email, full_name: fullName(holder) };
+    },
+
+    async redeemSignInCode(code: string) {
+      const redeemed = await repo.redeemSignInCode(hashKey(code));
+      if (!redeemed) throw invalid({ code: sessionMessages.invalidToken });
+      return { ...(await issueToken(redeemed.user, redeemed.remember)), remember: redeemed.remember };
     },
 
     async logout(tokenId: number) {
@@ -59,6 +98,8 @@ export function authService(app: FastifyInstance) {
 
     async register(body: RegisterBody, school: SchoolRow, ip: string) {
       if (body.school !== undefined && body.school !== school.id) throw invalid({ school: 'Invalid school.' });
+      // An address as a username would block its owner's sign-up and catch their reset mail.
+      if (body.username.includes('@')) throw invalid({ username: serverMessages.usernameLooksLikeEmail });
       if (!USERNAME.test(body.username)) throw invalid({ username: serverMessages.usernameInvalid });
       if (body.username.length > 150) throw invalid({ username: serverMessages.usernameTooLong });
       await requireHuman(body['g-recaptcha-response'], ip);
@@ -79,7 +120,7 @@ export function authService(app: FastifyInstance) {
         }
         throw error;
       });
-      await sendVerification(user, school).catch((error: unknown) => app.log.error({ err: error }, 'verification e-mail not sent'));
+      await sendVerification(user, school).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'verification e-mail not sent'));
       return { ...(await issueToken(user, false)), email: user.email };
     },
 
@@ -114,7 +155,7 @@ export function authService(app: FastifyInstance) {
         const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school.domain, `/reset_password/${uidAndToken}`);
         const mail = resetEmail(school, link, config.RESET_TOKEN_TTL_MINUTES);
         // The answer is the same whether or not mail could be sent, as for unknown addresses.
-        await app.mailer.send({ schoolId: school.id, fromName: school.name, to: user.email, ...mail }).catch((error: unknown) => app.log.error({ err: error }, 'reset e-mail not sent'));
+        await app.mailer.send({ schoolId: school.id, fromName: school.name, to: user.email, ...mail }).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'reset e-mail not sent'));
       }
       return { message: serverMessages.forgotSent };
     },

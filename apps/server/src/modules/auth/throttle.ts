@@ -2,32 +2,42 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { serverMessages } from '@school/shared/auth/messages';
 import { DomainError } from '../../lib/errors';
 
-/** The account the request is about, so that one user's attempts are counted together. */
-function identifier(request: FastifyRequest): string {
-  const body = (request.body ?? {}) as Record<string, unknown>;
-  const value = body.username ?? body.email ?? body.uid_and_token_b64 ?? '';
-  return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 200) : '';
-}
+/** Whom a request is about: the signed-in user, or the account named in its body. */
+export type Subject = (request: FastifyRequest) => string;
 
 /**
- * Two limits for an abuse-prone call: per address and account (THROTTLE_MAX per window), and per
- * address alone (five times that), so that spraying many accounts from one address is limited too.
+ * The address and the account the body names, so that one user's attempts from there count together
+ * (login adds its own per-account limit across addresses, see login-delay.ts).
+ */
+export const namedAccount: Subject = (request) => {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const value = body.username ?? body.email ?? body.uid_and_token_b64 ?? '';
+  return `${request.ip}:${typeof value === 'string' ? value.trim().toLowerCase().slice(0, 200) : ''}`;
+};
+
+/** The signed-in account, from any address. */
+export const signedInUser: Subject = (request) => `user:${request.user?.id ?? ''}`;
+
+/**
+ * Two limits for an abuse-prone call: per subject (THROTTLE_MAX per window), and per address alone
+ * (five times that), so that spraying many accounts from one address is limited too.
+ * With no subject, only the per-address limit applies (e.g. handing out human-check challenges).
  * Counters live in the rate-limit plugin's store (database or Redis), shared by every process.
  */
-export function throttle(app: FastifyInstance, name: string): preHandlerAsyncHookHandler {
+export function throttle(app: FastifyInstance, name: string, subject: Subject | null = namedAccount): preHandlerAsyncHookHandler {
   const { THROTTLE_MAX: max, THROTTLE_WINDOW_SECONDS: seconds } = app.config;
   const timeWindow = seconds * 1000;
-  const limits = [
-    app.createRateLimit({ max: max * 5, timeWindow, keyGenerator: (r) => `${name}:ip:${r.ip}` }),
-    app.createRateLimit({ max, timeWindow, keyGenerator: (r) => `${name}:id:${r.ip}:${identifier(r)}` }),
-  ];
-  return async (request, reply) => {
+  const limits = [app.createRateLimit({ max: max * 5, timeWindow, keyGenerator: (r) => `${name}:ip:${r.ip}` })];
+  if (subject) limits.push(app.createRateLimit({ max, timeWindow, keyGenerator: (r) => `${name}:id:${subject(r)}` }));
+  return async (request) => {
     for (const limit of limits) {
       const result = await limit(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        throw new DomainError(429, { detail: serverMessages.throttled });
-      }
+      if (!result.isAllowed && result.isExceeded) throw throttled(result.ttlInSeconds);
     }
   };
+}
+
+/** The 429 answer, with how long to wait. */
+export function throttled(seconds: number) {
+  return new DomainError(429, { detail: serverMessages.throttled }, { 'retry-after': String(Math.max(1, Math.ceil(seconds))) });
 }

@@ -6,11 +6,6 @@ import type { BundleRow, CatalogueRepository, CourseRow } from './repository';
 type EnrollmentRow = typeof enrollments.$inferSelect;
 type Outline = Awaited<ReturnType<CatalogueRepository['courseOutline']>>;
 
-/** Today's date where the school is (DECISIONS.md: times shown in the school's time zone). */
-export function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
 /** A course's preview: YouTube ('yt') or our own video, when one is set. */
 const previewVideo = (course: CourseRow) =>
   course.previewVideoType && course.previewVideoUrl ? { type: course.previewVideoType, url: course.previewVideoUrl } : null;

@@ -19,7 +19,8 @@ import { notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import { currentSchool } from '../tenancy/current-school';
 import type { SchoolRow } from '../tenancy/repository';
-import { presentBundleCard, presentBundleDetail, presentCourseCard, presentCourseDetail, presentFeatured, todayIn } from './presenter';
+import { todayIn } from '@school/shared/school/today';
+import { presentBundleCard, presentBundleDetail, presentCourseCard, presentCourseDetail, presentFeatured } from './presenter';
 import { catalogueRepository } from './repository';
 
 /** The catalogue (spec 2 §7). Lists use the token only when one is sent, to show the caller's enrolments. */

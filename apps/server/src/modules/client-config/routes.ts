@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientConfigSchema, type ClientConfig } from '@school/shared/school/schemas';
+import { throttle } from '../auth/throttle';
 
 export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -24,6 +25,8 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/human-check/challenge/',
     {
+      // Each challenge is cheap to make but must not be handed out without end.
+      preHandler: throttle(app, 'challenge', null),
       schema: {
         tags: ['platform'],
         summary: 'A fresh proof-of-work challenge (ALTCHA v2) to solve before sign up, forgot, reset and resend',

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { outboxMessages } from '../../db/schema/index';
 import { escapeHtml } from '../../infra/mail/html';
 import { notFound } from '../../lib/errors';
+import { isLocalHostName, isLoopback } from '../../lib/loopback';
 
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
@@ -11,8 +12,21 @@ const page = (title: string, body: string) => `<!doctype html><html lang="en"><h
 td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left}pre{white-space:pre-wrap}</style></head>
 <body>${body}</body></html>`;
 
-/** The local outbox (MAIL_TRANSPORT=outbox): every message a person or a test can open. */
+// Headers a proxy adds: a request that passed through one may come from anywhere.
+const FORWARDED = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/**
+ * The local outbox (MAIL_TRANSPORT=outbox): every message, reset links included, so it answers only a
+ * browser on this machine: the socket's own address is local, the request names a local host (no other
+ * site's page can reach it by pointing its own name at 127.0.0.1) and it did not come through a proxy.
+ * Configuration refuses the page behind a declared proxy (TRUST_PROXY).
+ */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    const local = isLoopback(request.socket.remoteAddress) && isLocalHostName(request.hostname) && !FORWARDED.some((h) => h in request.headers);
+    if (!local) throw notFound();
+  });
+
   app.get('/dev/mailbox', { schema: { hide: true, querystring: z.object({ to: z.string().optional() }) } }, async (request, reply) => {
     const rows = await app.db
       .select({ id: outboxMessages.id, to: outboxMessages.toAddress, subject: outboxMessages.subject, createdAt: outboxMessages.createdAt })

@@ -24,9 +24,9 @@ export function enrolmentRepository(db: Db) {
       const [row] = await db.select({ n: count() }).from(classes).where(eq(classes.courseId, courseId));
       return row?.n ?? 0;
     },
-    async compliancePeriodExists(id: number) {
-      const [row] = await db.select({ id: compliancePeriods.id }).from(compliancePeriods).where(eq(compliancePeriods.id, id)).limit(1);
-      return Boolean(row);
+    async findCompliancePeriod(id: number) {
+      const [row] = await db.select({ dateStart: compliancePeriods.dateStart, dateEnd: compliancePeriods.dateEnd }).from(compliancePeriods).where(eq(compliancePeriods.id, id)).limit(1);
+      return row;
     },
 
     /** One enrolment; a second one for the same user and course loses on the unique index and answers null. */

@@ -68,7 +68,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = await identify(request.params.provider, request.body.token, school);
       const existing = await existingUser(identity);
       if (existing) return auth.issueToken(existing, true);
-      const base = identity.email.split('@')[0]!.replace(/[^\w.@+-]/g, '').slice(0, 120) || 'student';
+      const base = identity.email.split('@')[0]!.replace(/[^\w.+-]/g, '').slice(0, 120) || 'student';
       const taken = await users.usernameOrEmailTaken(base, identity.email);
       const username = taken.username ? `${base}-${newKey().slice(0, 6)}` : base;
       const created = await users

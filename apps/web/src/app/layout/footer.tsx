@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { socialLabels, type School } from '@school/shared/school/schemas';
+import type { School, Socials } from '@school/shared/school/schemas';
 import { socialsQueryOptions } from '@/lib/school';
 
-const socialNames: Record<(typeof socialLabels)[number], string> = {
+// Listed in display order. A type-only import keeps the schemas (and zod) out of the first load.
+const socialNames: Record<keyof Socials, string> = {
   facebook: 'Facebook',
   twitter: 'Twitter',
   linked_in: 'LinkedIn',
@@ -32,7 +33,7 @@ export function Footer({ school }: { school: School | undefined }) {
           <section aria-labelledby="footer-social">
             <h2 id="footer-social">Follow us</h2>
             <ul className="socials">
-              {socialLabels
+              {(Object.keys(socialNames) as (keyof Socials)[])
                 .filter((label) => socials.data[label])
                 .map((label) => (
                   <li key={label}>

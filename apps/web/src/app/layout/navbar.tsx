@@ -7,11 +7,15 @@ import { paths } from '@/config/paths';
 import { HowToButton } from '@/features/school/components/how-to-button';
 import { authModal } from '@/lib/auth-modal';
 import { useSession } from '@/lib/session';
+import { AccountLinks } from './account-links';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 import { NotificationBell } from './notification-bell';
 
-/** The school's navigation bar (spec 1 §2), pinned once scrolled past 220 px. */
+/**
+ * The school's navigation bar (spec 1 §2), pinned once scrolled past 220 px. On narrow screens the mobile
+ * menu carries the links, the account entries and the dark mode switch, so the bar fits 360 px.
+ */
 export function Navbar({ school }: { school: School | undefined }) {
   const session = useSession();
   const [pinned, setPinned] = useState(false);
@@ -86,10 +90,15 @@ export function Navbar({ school }: { school: School | undefined }) {
         </div>
       </div>
       <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu" hidden={!menuOpen} onClick={(event) => {
-        if ((event.target as HTMLElement).closest('a, button')) setMenuOpen(false);
+        // Following an entry closes the menu; the dark mode switch stays so its new state shows.
+        if ((event.target as HTMLElement).closest('a, button:not([aria-pressed])')) setMenuOpen(false);
       }}>
         <ul className="container">
           {links}
+          {session && <AccountLinks />}
+          <li className="menu-theme">
+            <ThemeToggle variant="menu" />
+          </li>
           {!session && (
             <>
               <li>

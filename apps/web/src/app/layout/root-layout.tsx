@@ -1,24 +1,24 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
 import { Loading } from '@/components/loading';
+import { Toaster } from '@/components/toaster';
 import { paths } from '@/config/paths';
-import { AuthModal } from '@/features/auth/components/auth-modal';
 import { AnnouncementModal } from '@/features/school/components/announcement-modal';
 import { ApiError } from '@/lib/api-error';
 import { useSchool } from '@/lib/school';
-import { applySchoolColor, useTheme } from '@/lib/theme';
+import { applySchoolColor } from '@/lib/theme';
 import { isSupportedBrowser } from '@/lib/browser-support';
 import { useUnauthorizedLogout } from '../logout';
+import { AuthModalSlot } from './auth-modal-slot';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { NavbarFrame } from './navbar-frame';
 import { VerifiedBanner } from './verified-banner';
 
 /** The school shell: navigation, the page, footer, and the modals any page may open. */
 export function RootLayout() {
   const { pathname } = useLocation();
   const school = useSchool();
-  const theme = useTheme();
   useUnauthorizedLogout();
 
   // The window scrolls to the top on every route change (spec 1 §2). Braces: Chromium's scrollTo
@@ -46,15 +46,15 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <Navbar school={school.data} />
+      {school.isPending ? <NavbarFrame /> : <Navbar school={school.data} />}
       <div id="main" tabIndex={-1}>
         <VerifiedBanner />
         {school.isPending ? <Loading /> : <Outlet />}
       </div>
       <Footer school={school.data} />
-      <AuthModal />
+      <AuthModalSlot />
       {school.data && <AnnouncementModal school={school.data} />}
-      <Toaster position="top-center" visibleToasts={1} theme={theme} richColors closeButton />
+      <Toaster />
     </>
   );
 }

@@ -1,18 +1,12 @@
-import { initials } from '@school/shared/auth/profile';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import { initials } from '@school/shared/ui/initials';
 import { useProfile } from '@/lib/profile';
-import { useSession } from '@/lib/session';
-import { useLogout } from '../logout';
+import { AccountLinks } from './account-links';
 import { useDisclosure } from './use-disclosure';
 
 /** The avatar (photo, or initials) and its menu (spec 1 §2). */
 export function UserMenu() {
-  const session = useSession();
   const { data: profile } = useProfile();
-  const logout = useLogout();
   const { open, setOpen, ref } = useDisclosure<HTMLDivElement>();
-  const student = session?.role === 'ST';
   const name = profile?.full_name || profile?.username || '';
 
   return (
@@ -23,27 +17,7 @@ export function UserMenu() {
       {open && (
         <ul id="user-menu" className="dropdown-menu" onClick={() => setOpen(false)}>
           {name && <li className="dropdown-header">{name}</li>}
-          <li>
-            <Link to={paths.student('profile')}>My Profile</Link>
-          </li>
-          {student && (
-            <>
-              <li>
-                <Link to={paths.student('courses')}>My Courses</Link>
-              </li>
-              <li>
-                <Link to={paths.student('classes')}>My Classes</Link>
-              </li>
-              <li>
-                <Link to={paths.student('certificates')}>My Certificates</Link>
-              </li>
-            </>
-          )}
-          <li>
-            <button type="button" className="link" onClick={logout}>
-              Logout
-            </button>
-          </li>
+          <AccountLinks />
         </ul>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { McleProfileForm, StudentProfileForm, UserProfileForm } from '@school/shared/account/profile-schemas';
 import type { Profile } from '@school/shared/auth/profile';
-import type { ChangePasswordBody } from '@school/shared/auth/schemas';
+import type { ChangePasswordBody, SignInCode } from '@school/shared/auth/schemas';
 import { api } from '@/lib/api-client';
 import { useSession, type Session } from '@/lib/session';
 
@@ -71,3 +71,6 @@ export function useSaveMcle() {
 }
 
 export const useChangePassword = () => useMutation({ mutationFn: (body: ChangePasswordBody) => api<{ message: string }>('/account/change-password/', { method: 'PUT', body }) });
+
+/** A one-minute, single-use code that opens this session on another school's host. */
+export const createSignInCode = () => api<SignInCode>('/auth/sign-in-codes/', { method: 'POST' });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { displayMobile, displayRating, initials, type Profile } from '@school/shared/auth/profile';
+import { displayMobile, displayRating, type Profile } from '@school/shared/auth/profile';
+import { initials } from '@school/shared/ui/initials';
 import { PhotoModal } from './photo-modal';
 
 /** Name, email, mobile, three numbers and the photo with its edit button (spec 1 §2). */

@@ -1,12 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { progressLabel } from '@school/shared/catalogue/rules';
 import { Image } from '@/components/image';
 import { InlineSelect } from '@/components/inline-select';
 import { Loading } from '@/components/loading';
 import { Pager } from '@/components/pager';
 import { SearchBox } from '@/components/search-box';
+import { sessionMessages } from '@school/shared/auth/messages';
+import { notify } from '@/components/toast';
 import { api } from '@/lib/api-client';
+import { createSignInCode } from '../api/account-calls';
 import { useSession } from '@/lib/session';
 
 interface MyEnrollment {
@@ -30,15 +34,21 @@ const sorts = [
   { value: 'progress', label: 'Progress' },
 ];
 
-/** 'View Course' opens the course on its own school's site, signed in with this token (DECISIONS.md). */
-function viewCourseHref(link: string, token: string) {
+/**
+ * 'View Course' opens the course on its own school's site, signed in (DECISIONS.md): on this site
+ * directly; on another through /auth/{code} with a fresh single-use code, never the session token.
+ */
+async function openCourse(link: string, navigate: (path: string) => void) {
   const url = new URL(link);
-  return `${url.origin}/auth/${encodeURIComponent(token)}?redirect=${encodeURIComponent(url.pathname)}`;
+  if (url.origin === window.location.origin) return navigate(url.pathname);
+  const { code } = await createSignInCode();
+  window.location.assign(`${url.origin}/auth/${encodeURIComponent(code)}?redirect=${encodeURIComponent(url.pathname)}`);
 }
 
 /** My Courses (spec 1 §2): every enrolment at every school, filtered, sorted, searched, six a page. */
 export function MyCourses() {
   const session = useSession()!;
+  const navigate = useNavigate();
   const [state, setState] = useState({ status: 'all', sort: '-date_enrolled', search: '', page: 1 });
   const list = useQuery({
     queryKey: ['my-courses', session.userId, state],
@@ -75,7 +85,14 @@ export function MyCourses() {
                     <span>{e.progress}%</span>
                   </div>
                   <p className="muted">{progressLabel(e.progress)}</p>
-                  <a className="btn btn-primary btn-sm" href={viewCourseHref(e.course.course_detail_link, session.token)}>
+                  <a
+                    className="btn btn-primary btn-sm"
+                    href={e.course.course_detail_link}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      openCourse(e.course.course_detail_link, navigate).catch(() => notify.error(sessionMessages.genericServerError));
+                    }}
+                  >
                     View Course
                   </a>
                 </div>

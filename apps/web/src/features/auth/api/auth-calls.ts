@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EmailForm, LoginBody, ResetForm, SignupForm, TokenResponse } from '@school/shared/auth/schemas';
+import type { EmailForm, LoginBody, RedeemedSession, ResetForm, SignInCodeHolder, SignupForm, TokenResponse } from '@school/shared/auth/schemas';
 import { api } from '@/lib/api-client';
 import { humanCheckToken } from '@/lib/human-check';
 
@@ -28,3 +28,6 @@ export const socialLogin = (provider: 'google' | 'facebook', token: string) =>
   api<TokenResponse>(`/account/login/${provider}/`, { body: provider === 'google' ? { id_token: token } : { access_token: token } });
 export const socialSignup = (provider: 'google' | 'facebook', token: string, schoolId: number) =>
   api<TokenResponse>(`/account/signup/${provider}/`, { body: { token, role: 'ST', school_id: schoolId } });
+
+export const signInCodeHolder = (code: string) => api<SignInCodeHolder>('/auth/sign-in-codes/holder/', { body: { code } });
+export const redeemSignInCode = (code: string) => api<RedeemedSession>('/auth/sign-in-codes/redeem/', { body: { code } });

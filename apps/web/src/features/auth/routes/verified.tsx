@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { serverMessages } from '@school/shared/auth/messages';
 import { Navigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { Loading } from '@/components/loading';
@@ -22,12 +23,13 @@ export function Verified() {
   }, [result.isSuccess, queryClient]);
 
   if (key && result.isPending) return <main className="container page-center"><Loading label="Verifying your email" /></main>;
-  if (key && result.isError) {
+  // A link without a key proves nothing: it gets the same outcome as a bad key.
+  if (!key || result.isError) {
     return (
       <main className="container page-center">
         <h1>Email verification</h1>
         <p className="banner banner-error" role="alert">
-          {readServerError(result.error, []).banner}
+          {key ? readServerError(result.error, []).banner : serverMessages.verifyLinkInvalid}
         </p>
       </main>
     );

@@ -1,8 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { idFromSlug } from '@school/shared/catalogue/rules';
 import type { BundleCard, BundleDetail, CourseCard, CourseDetail } from '@school/shared/catalogue/schemas';
 import { api } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
 import { useSchool } from '@/lib/school';
-import { useSession } from '@/lib/session';
+import { getSession, useSession } from '@/lib/session';
 
 export interface ListPage<T> {
   data: T[];
@@ -60,6 +63,13 @@ export const courseQueryOptions = (id: number, token: string | undefined) =>
   queryOptions({ queryKey: ['catalogue', 'course', id, token], queryFn: () => api<CourseDetail>(`/courses/${id}/`), retry: false });
 export const useCourse = (id: number) => useQuery(courseQueryOptions(id, useSession()?.token));
 
+/** The course route's loader: asks for the course while the page's code loads; the page reads the cache. */
+export function prefetchCourse({ params }: LoaderFunctionArgs) {
+  const id = idFromSlug(params.slug ?? '');
+  if (id !== null) void queryClient.prefetchQuery(courseQueryOptions(id, getSession()?.token));
+  return null;
+}
+
 export function useSimilarCourses(id: number) {
   return useQuery({ queryKey: ['catalogue', 'similar', id], queryFn: () => api<CourseCard[]>(`/courses/${id}/similar_courses/`) });
 }
@@ -96,7 +106,7 @@ export interface Schedule {
 export const useSchedule = (classId: number | null) =>
   useQuery({ queryKey: ['catalogue', 'schedule', classId], queryFn: () => api<Schedule>(`/classes/${classId}/schedule/`), enabled: classId !== null });
 
-/** After enrolling, the page and every list show the new enrolment. */
+/** After an enrolment or a refusal, the page and every list show the server's state (enrolled, or ended). */
 function useRefreshCatalogue() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: ['catalogue'] });
@@ -107,7 +117,7 @@ export function useEnrolCourse() {
   return useMutation({
     mutationFn: (body: { course: number; action: 'free' | 'pay_later'; startDate: string | null; class?: number; compliance_period?: number }) =>
       api<{ id: number; status: string; date_start: string | null }>('/student/enrollment/', { body }),
-    onSuccess: refresh,
+    onSettled: refresh,
   });
 }
 
@@ -115,6 +125,6 @@ export function useEnrolBundle() {
   const refresh = useRefreshCatalogue();
   return useMutation({
     mutationFn: (body: { bundle: number; action: 'free'; compliance_period?: number }) => api<{ id: number }>('/enrollment/bundle/', { body }),
-    onSuccess: refresh,
+    onSettled: refresh,
   });
 }

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { enrolmentMessages, firstGate } from '@school/shared/catalogue/rules';
+import { readEnrolmentError, type EnrolmentErrorCode } from '@school/shared/catalogue/enrolment-errors';
+import { closedCourseMessages, enrolmentMessages, firstGate, gateCodes, gateRefusals, type GateStep } from '@school/shared/catalogue/rules';
 import type { CourseDetail } from '@school/shared/catalogue/schemas';
+import { periodChoices } from '@school/shared/lookups/compliance-periods';
 import type { School } from '@school/shared/school/schemas';
+import { todayIn } from '@school/shared/school/today';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { ResponseModal, type ResponseAction, type ResponseType } from '@/components/response-modal';
@@ -16,6 +19,7 @@ import { useSession } from '@/lib/session';
 import { useCompliancePeriods } from '@/lib/lookups';
 import { useEnrolBundle, useEnrolCourse, useSchedule } from '../api/catalogue-calls';
 import { ResultLine } from '@/components/result-line';
+import { longDate } from './long-date';
 
 export const AFFIRMATION_CLOSE_MS = 1000;
 
@@ -34,7 +38,10 @@ type Step =
   | { modal: 'confirm'; action: 'free' | 'pay_later'; classId?: number }
   | { modal: 'result'; type: ResponseType; title: string; message: string; actions: ResponseAction[] };
 
-const longDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-US', { month: 'long', day: '2-digit', year: 'numeric' });
+type Gate = Exclude<GateStep, 'login'>;
+
+/** The gate a server refusal code stands for, when the page has that gate's screen. */
+const gateOfCode = (code: EnrolmentErrorCode | null) => (Object.entries(gateCodes) as [Gate, EnrolmentErrorCode][]).find(([, c]) => c === code)?.[0];
 
 /**
  * The enrolment gating chain of spec 2 §4, in order: login, student, verified e-mail, profile,
@@ -50,6 +57,19 @@ export function useEnrolmentFlow(target: EnrolTarget, school: School) {
   const close = () => setStep({ modal: 'none' });
   const mcle = school.config.products.mcle;
 
+  /** The screen of each gate (spec 2 §4 steps 2 to 6), for the page's own checks and the server's refusals. */
+  function showGate(gate: Gate) {
+    const go = (to: string) => () => navigate(to);
+    const screens: Record<Gate, Step> = {
+      not_student: { modal: 'gate', type: 'not_student', title: 'Invalid Account', message: "You can't enroll using this account. Please register as a student by clicking the Sign Up button.", actions: [{ label: 'Okay', onClick: close }] },
+      verify_email: { modal: 'email' },
+      incomplete_profile: { modal: 'gate', type: 'incomplete_profile', title: 'Incomplete Profile', message: 'Please complete your profile before you can start.', actions: [{ label: 'Complete Profile', onClick: go(paths.student('profile')) }] },
+      incomplete_mcle_profile: { modal: 'gate', type: 'incomplete_mcle_profile', title: 'Incomplete MCLE Profile', message: 'Please complete your MCLE profile before you can start.', actions: [{ label: 'Complete MCLE Profile', onClick: go(paths.student('mcle-profile')) }] },
+      incomplete_kyc: { modal: 'gate', type: 'incomplete_kyc', title: 'KYC Not Submitted', message: 'Please comply with the KYC requirements in order to continue.', actions: [{ label: 'Proceed with KYC', onClick: go(paths.student('authenticate-id')) }] },
+    };
+    setStep(screens[gate]);
+  }
+
   function gates(): boolean {
     const gate = firstGate({
       loggedIn: Boolean(session),
@@ -61,29 +81,10 @@ export function useEnrolmentFlow(target: EnrolTarget, school: School) {
       requireKyc: target.kind === 'course' ? target.course.config.require_kyc : target.requireKyc,
       kycVerified: false,
     });
-    const go = (to: string) => () => navigate(to);
-    switch (gate) {
-      case 'login':
-        authModal.open('login');
-        return false;
-      case 'not_student':
-        setStep({ modal: 'gate', type: 'not_student', title: 'Invalid Account', message: "You can't enroll using this account. Please register as a student by clicking the Sign Up button.", actions: [{ label: 'Okay', onClick: close }] });
-        return false;
-      case 'verify_email':
-        setStep({ modal: 'email' });
-        return false;
-      case 'incomplete_profile':
-        setStep({ modal: 'gate', type: 'incomplete_profile', title: 'Incomplete Profile', message: 'Please complete your profile before you can start.', actions: [{ label: 'Complete Profile', onClick: go(paths.student('profile')) }] });
-        return false;
-      case 'incomplete_mcle_profile':
-        setStep({ modal: 'gate', type: 'incomplete_mcle_profile', title: 'Incomplete MCLE Profile', message: 'Please complete your MCLE profile before you can start.', actions: [{ label: 'Complete MCLE Profile', onClick: go(paths.student('mcle-profile')) }] });
-        return false;
-      case 'incomplete_kyc':
-        setStep({ modal: 'gate', type: 'incomplete_kyc', title: 'KYC Not Submitted', message: 'Please comply with the KYC requirements in order to continue.', actions: [{ label: 'Proceed with KYC', onClick: go(paths.student('authenticate-id')) }] });
-        return false;
-      default:
-        return true;
-    }
+    if (gate === null) return true;
+    if (gate === 'login') authModal.open('login');
+    else showGate(gate);
+    return false;
   }
 
   /** Steps 8 and 9, after the affirmation (or straight after the gates without MCLE). */
@@ -110,7 +111,7 @@ export function useEnrolmentFlow(target: EnrolTarget, school: School) {
     else afterAffirmation(viaPayLater);
   }
 
-  return { step, setStep, close, start, afterAffirmation, compliancePeriod, setCompliancePeriod, target, school };
+  return { step, setStep, close, start, showGate, afterAffirmation, compliancePeriod, setCompliancePeriod, target, school };
 }
 export type EnrolmentFlow = ReturnType<typeof useEnrolmentFlow>;
 
@@ -123,14 +124,28 @@ export function EnrolmentModals({ flow }: { flow: EnrolmentFlow }) {
   const busy = enrolCourse.isPending || enrolBundle.isPending;
   const listPath = target.kind === 'course' ? paths.courses : paths.bundles;
 
+  /**
+   * The screen for a refused enrolment (spec 2 §8), chosen by the server's code, never by its wording: the
+   * spec's screens, the gate screens, and the server's own message for every other refusal.
+   */
   function failure(error: unknown) {
-    const detail = error instanceof ApiError && error.body ? (typeof error.body.detail === 'string' ? error.body.detail : Object.values(error.body).flat().join(' ')) : null;
-    if (error instanceof ApiError && error.status === 400 && detail === enrolmentMessages.alreadyEnrolled) {
-      setStep({ modal: 'result', type: 'error', title: detail, message: 'Unable to process enrollment. Please select a new one or refresh the page.', actions: [{ label: 'REFRESH PAGE', onClick: () => window.location.reload() }] });
-    } else if (error instanceof ApiError && error.status === 400 && detail) {
-      setStep({ modal: 'result', type: 'email', title: detail, message: 'Please make sure your email address is verified before you enroll. Check your inbox for the verification link, or send it again.', actions: [{ label: 'RESEND EMAIL', onClick: () => setStep({ modal: 'email' }) }] });
+    const status = error instanceof ApiError ? error.status : 500;
+    const { code, message } = error instanceof ApiError && status < 500 ? readEnrolmentError(error.body) : { code: null, message: null };
+    const gate = gateOfCode(code);
+    const refused = (type: ResponseType, title: string, text: string, actions: ResponseAction[] = [{ label: 'Okay', onClick: close }]) =>
+      setStep({ modal: 'result', type, title, message: text, actions });
+    if (code === 'already_enrolled') {
+      refused('error', message ?? enrolmentMessages.alreadyEnrolled, 'Unable to process enrollment. Please select a new one or refresh the page.', [{ label: 'REFRESH PAGE', onClick: () => window.location.reload() }]);
+    } else if (code === 'email_not_verified') {
+      refused('email', message ?? gateRefusals.verify_email, 'Please make sure your email address is verified before you enroll. Check your inbox for the verification link, or send it again.', [{ label: 'RESEND EMAIL', onClick: () => setStep({ modal: 'email' }) }]);
+    } else if (gate) {
+      flow.showGate(gate);
+    } else if (code === 'course_ended') {
+      refused('course_ended', closedCourseMessages.endedTitle, message ?? enrolmentMessages.courseEnded);
+    } else if (message && (code || status === 400)) {
+      refused('error', 'Unable to enroll', message);
     } else {
-      setStep({ modal: 'result', type: 'error', title: 'Internal Server Error', message: 'Something went wrong while processing your enrollment. Please try again later.', actions: [{ label: target.kind === 'course' ? 'GO TO COURSES' : 'GO TO COURSE BUNDLES', onClick: () => navigate(listPath) }] });
+      refused('error', 'Internal Server Error', 'Something went wrong while processing your enrollment. Please try again later.', [{ label: target.kind === 'course' ? 'GO TO COURSES' : 'GO TO COURSE BUNDLES', onClick: () => navigate(listPath) }]);
     }
   }
 
@@ -139,12 +154,13 @@ export function EnrolmentModals({ flow }: { flow: EnrolmentFlow }) {
     try {
       if (target.kind === 'course') {
         const result = await enrolCourse.mutateAsync({ course: target.course.id, action, startDate: target.course.config.date_start, ...(classId ? { class: classId } : {}), ...(period ? { compliance_period: period } : {}) });
-        const opens = result.date_start && new Date(`${result.date_start}T00:00:00`) > new Date();
+        // Whether the course is open yet is the server's word, in the school's time zone.
+        const opensOn = target.course.config.course_open ? null : result.date_start;
         setStep({
           modal: 'result',
           type: 'success',
           title: 'Enrollment Successful',
-          message: opens ? `You are now enrolled. The course opens on ${longDate(result.date_start!)}.` : 'You are now enrolled. The course is now accessible; you can start learning right away.',
+          message: opensOn ? `You are now enrolled. The course opens on ${longDate(opensOn)}.` : 'You are now enrolled. The course is now accessible; you can start learning right away.',
           actions: [{ label: 'Okay', onClick: close }],
         });
       } else {
@@ -218,7 +234,11 @@ function AffirmationModal({ flow }: { flow: EnrolmentFlow }) {
   const periods = useCompliancePeriods();
   const [agreed, setAgreed] = useState(false);
   const [closing, setClosing] = useState(false);
+  // Only periods that still earn units, the current one chosen (the server refuses the others too).
+  const { options, preselected } = periodChoices(periods.data ?? [], todayIn(flow.school.time_zone));
+  const chosen = options.some((p) => p.id === flow.compliancePeriod) ? flow.compliancePeriod : preselected?.id;
   function proceed() {
+    flow.setCompliancePeriod(chosen);
     setClosing(true);
     // The statement closes after a short pause before the next step (spec 2 §4).
     window.setTimeout(() => {
@@ -234,9 +254,9 @@ function AffirmationModal({ flow }: { flow: EnrolmentFlow }) {
       </p>
       <SelectField
         label="Compliance Period"
-        value={flow.compliancePeriod ? String(flow.compliancePeriod) : ''}
+        value={chosen ? String(chosen) : ''}
         onChange={(event) => flow.setCompliancePeriod(event.target.value ? Number(event.target.value) : undefined)}
-        options={(periods.data ?? []).map((p) => ({ value: String(p.id), label: `${p.name} (${p.date_start} to ${p.date_end})` }))}
+        options={options.map((p) => ({ value: String(p.id), label: `${p.name} (${p.date_start} to ${p.date_end})` }))}
         placeholder="Select Compliance Period"
       />
       <label className="checkbox consent-check">
@@ -244,7 +264,7 @@ function AffirmationModal({ flow }: { flow: EnrolmentFlow }) {
         I agree to the Statement of Affirmation.
       </label>
       <div className="response-actions">
-        <Button label="Proceed" disabled={!agreed || !flow.compliancePeriod} busy={closing} onClick={proceed} />
+        <Button label="Proceed" disabled={!agreed || !chosen} busy={closing} onClick={proceed} />
       </div>
     </Modal>
   );

@@ -11,7 +11,7 @@ export function ListControls({ params, update, sorts, searchLabel }: { params: L
         <SearchBox label={searchLabel} value={params.search} onSearch={(search) => update({ search })} />
         <InlineSelect label="Sort by" value={params.sort} options={sorts} onChange={(sort) => update({ sort })} />
       </div>
-      <ul className="chips" aria-label="Subcategories">
+      <ul className="chips" aria-label="Subcategories" aria-busy={subcategories.isPending}>
         {(subcategories.data ?? []).map((s) => {
           const active = params.subcategory === s.id;
           return (

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { courseState, enrollButton, formatFee, selfEnrollAllowed } from '@school/shared/catalogue/rules';
+import { closedCourseMessages, enrollButton, formatFee, selfEnrolBlock, selfEnrolRefusal } from '@school/shared/catalogue/rules';
 import type { CourseDetail } from '@school/shared/catalogue/schemas';
 import type { School } from '@school/shared/school/schemas';
 import { PageHeader } from '@/components/breadcrumb';
@@ -16,11 +16,27 @@ import { useCourse, useSimilarCourses } from '../api/catalogue-calls';
 import { useItemBySlug } from '../components/use-item-by-slug';
 import { CourseGrid } from '../components/course-card';
 import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
+import { longDate } from '../components/long-date';
 import { PreviewMedia } from '../components/preview-media';
 import { PaymentResultDialog } from '../components/result-dialog';
 
-const longDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-US', { month: 'long', day: '2-digit', year: 'numeric' });
 const duration = (minutes: number) => [Math.floor(minutes / 60) && `${Math.floor(minutes / 60)} hrs`, minutes % 60 && `${minutes % 60} mins`].filter(Boolean).join(' ');
+
+type Config = CourseDetail['config'];
+
+/** The spec's words for a course that is not open; whether it is open is the server's word, in the school's time zone. */
+function closedNote(config: Config): { title: string; message: string } | null {
+  if (config.course_ended && config.date_end) return { title: closedCourseMessages.endedTitle, message: closedCourseMessages.ended(longDate(config.date_end)) };
+  if (!config.course_open && config.date_start) return { title: closedCourseMessages.notOpenTitle, message: closedCourseMessages.notOpen(longDate(config.date_start)) };
+  return null;
+}
+
+/** Why this user may not enrol themselves; a visitor's e-mail (undefined) is unknown until they log in. */
+function enrolRefusal(config: Config, email: string | undefined): string | null {
+  const block = selfEnrolBlock({ directEnrollment: config.direct_enrollment, allowedDomains: config.allowed_domains, email: email ?? null });
+  if (!block || (block === 'email_domain_not_allowed' && email === undefined)) return null;
+  return selfEnrolRefusal(block, config.allowed_domains);
+}
 
 /** /course/{slug} (spec 2 §2): the course, its outline, the enrolment buttons and similar courses. */
 export function CoursePage() {
@@ -40,15 +56,19 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
   const [notice, setNotice] = useState<{ title: string; message: string } | null>(null);
   const staff = Boolean(session && session.role !== 'ST');
   const button = enrollButton({ enrollment: course.enrollment, staff, allowPayLater: course.config.allow_pay_later, fee: course.fee });
-  const canEnrol = !session || staff || selfEnrollAllowed({ staff, directEnrollment: course.config.direct_enrollment, allowedDomains: course.config.allowed_domains, email: profile?.email ?? null });
+  const closed = closedNote(course.config);
+  const enrolling = !staff && !course.enrollment;
+  const refusal = enrolling ? enrolRefusal(course.config, session ? profile?.email : undefined) : null;
+  // Nobody enrols in an ended course, nor themselves where they may not: the button says why under it.
+  const enrolDisabled = enrolling && (course.config.course_ended || refusal !== null);
+  const noteId = useId();
+  const refusalId = useId();
+  const describedBy = [closed && noteId, refusal && refusalId].filter(Boolean).join(' ') || undefined;
   const firstCourseware = course.modules.flatMap((m) => m.coursewares)[0];
-  const today = new Date().toISOString().slice(0, 10);
 
   /** Start or resume (spec 2 §4): closed courses say when they open or ended; the rest open the player. */
   function startLearning() {
-    const state = courseState(course.config.date_start, course.config.date_end, today);
-    if (state === 'ended' && !staff) return setNotice({ title: 'Course Ended', message: `Course ended last ${longDate(course.config.date_end!)}.` });
-    if (state === 'not_open' && !staff) return setNotice({ title: 'Course is not yet open', message: `Course will be accessible on ${longDate(course.config.date_start!)}.` });
+    if (closed && !staff) return setNotice(closed);
     if (firstCourseware) navigate(paths.coursePlayer(course.slug, String(firstCourseware.id)));
   }
 
@@ -99,16 +119,26 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
             {course.config.duration !== null && (<><dt>Duration</dt><dd>{duration(course.config.duration)}</dd></>)}
           </dl>
           <div className="course-actions">
-            <Button label={button.label} variant={button.ghost ? 'ghost' : 'primary'} className="btn-block" disabled={!canEnrol && !course.enrollment} onClick={onMain} />
-            {button.extra === 'Enroll for Free' && <Button label="Enroll for Free" variant="ghost" className="btn-block" disabled={!canEnrol} onClick={() => flow.start(true)} />}
+            <Button label={button.label} variant={button.ghost ? 'ghost' : 'primary'} className="btn-block" disabled={enrolDisabled} aria-describedby={describedBy} onClick={onMain} />
+            {button.extra === 'Enroll for Free' && <Button label="Enroll for Free" variant="ghost" className="btn-block" disabled={enrolDisabled} aria-describedby={describedBy} onClick={() => flow.start(true)} />}
             {button.extra === 'Get Certificate' && <Button label="Get Certificate" className="btn-block" onClick={() => navigate(paths.coursePayment(course.slug))} />}
+            {closed && (
+              <p id={noteId} className="course-note">
+                {closed.message}
+              </p>
+            )}
+            {refusal && (
+              <p id={refusalId} className="course-note">
+                {refusal}
+              </p>
+            )}
           </div>
         </aside>
       </div>
       <CourseGrid id="similar-title" title="Similar courses" courses={similar.data ?? []} />
       <EnrolmentModals flow={flow} />
       <PaymentResultDialog allowPayLaterCodes />
-      {notice && <ResponseModal open type={notice.title === 'Course Ended' ? 'course_ended' : 'course_not_open'} title={notice.title} message={<p>{notice.message}</p>} onClose={() => setNotice(null)} />}
+      {notice && <ResponseModal open type={notice.title === closedCourseMessages.endedTitle ? 'course_ended' : 'course_not_open'} title={notice.title} message={<p>{notice.message}</p>} onClose={() => setNotice(null)} />}
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { formatFee } from '@school/shared/catalogue/rules';
 import { Image } from '@/components/image';
+import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { useSchool } from '@/lib/school';
 import { useLanding } from '../api/catalogue-calls';
@@ -13,6 +14,8 @@ export function Landing() {
   const { featured, top } = useLanding();
   if (!school) return null;
   const item = featured.data;
+  // The sections below the hero show together, so that the later one never pushes the other down.
+  const settled = !featured.isPending && !top.isPending;
   return (
     <main>
       <section className="hero" style={school.cover ? { backgroundImage: `url("${school.cover}")` } : undefined}>
@@ -24,26 +27,32 @@ export function Landing() {
           </Link>
         </div>
       </section>
-      {item && (
-        <section className="container featured" aria-labelledby="featured-title">
-          <div className="featured-media">{item.preview_video ? <PreviewMedia video={item.preview_video} title={item.name} /> : <Image src={item.image ?? undefined} alt="" />}</div>
-          <div className="featured-copy">
-            <p className="card-kicker">Featured {item.type === 'course' ? 'course' : 'bundle'} · {new Date(`${item.date}T00:00:00`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' })}</p>
-            <h2 id="featured-title">{item.name}</h2>
-            <p>{item.description}</p>
-            <Link to={item.type === 'course' ? paths.course(item.slug) : paths.bundle(item.slug)} className="btn btn-primary">
-              {formatFee(item.fee)}
-            </Link>
-          </div>
-        </section>
-      )}
-      <CourseGrid id="top-title" title="Top Courses" courses={top.data ?? []} />
-      {top.data && top.data.length > 0 && (
-        <p className="center">
-          <Link to={paths.courses} className="btn btn-ghost">
-            View All Courses
-          </Link>
-        </p>
+      {settled ? (
+        <>
+          {item && (
+            <section className="container featured" aria-labelledby="featured-title">
+              <div className="featured-media">{item.preview_video ? <PreviewMedia video={item.preview_video} title={item.name} /> : <Image src={item.image ?? undefined} alt="" />}</div>
+              <div className="featured-copy">
+                <p className="card-kicker">Featured {item.type === 'course' ? 'course' : 'bundle'} · {new Date(`${item.date}T00:00:00`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' })}</p>
+                <h2 id="featured-title">{item.name}</h2>
+                <p>{item.description}</p>
+                <Link to={item.type === 'course' ? paths.course(item.slug) : paths.bundle(item.slug)} className="btn btn-primary">
+                  {formatFee(item.fee)}
+                </Link>
+              </div>
+            </section>
+          )}
+          <CourseGrid id="top-title" title="Top Courses" courses={top.data ?? []} />
+          {top.data && top.data.length > 0 && (
+            <p className="center">
+              <Link to={paths.courses} className="btn btn-ghost">
+                View All Courses
+              </Link>
+            </p>
+          )}
+        </>
+      ) : (
+        <Loading />
       )}
     </main>
   );

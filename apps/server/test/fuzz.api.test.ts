@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { profileServerMessages as s } from '@school/shared/account/messages';
+import { nullCharacterMessage } from '@school/shared/api/null-characters';
+import { registerStudent, unique } from './support/factories';
+import { request, type ApiResponse } from './support/http';
+import { uploadFile } from './support/multipart';
+import { serverForFile } from './support/server';
+
+// Every throttle high enough that the fuzzing itself is never refused before it reaches the handlers.
+const ctx = serverForFile({ THROTTLE_MAX: '100000' });
+
+interface Operation {
+  method: string;
+  path: string;
+  query: string[];
+  body: string[];
+}
+
+/** Every documented operation, from the server's own OpenAPI document, plus the hidden outbox pages. */
+function operations(): Operation[] {
+  const doc = ctx.server.app.swagger() as { paths: Record<string, Record<string, any>> };
+  const found: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const query = (op.parameters ?? []).filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name);
+      const schema = op.requestBody?.content?.['application/json']?.schema;
+      const body = Object.keys(schema?.properties ?? schema?.allOf?.reduce((all: object, s: { properties?: object }) => ({ ...all, ...s.properties }), {}) ?? {});
+      found.push({ method: method.toUpperCase(), path, query, body });
+    }
+  }
+  found.push({ method: 'GET', path: '/dev/mailbox', query: ['to'], body: [] }, { method: 'GET', path: '/dev/mailbox.json', query: ['to'], body: [] }, { method: 'GET', path: '/dev/mailbox/{id}', query: [], body: [] });
+  return found;
+}
+
+// Values that have broken servers: wrong types, edges of numbers, NULs, lone surrogates, huge and deep input.
+const badValues: unknown[] = [
+  null, true, 0, -1, 1.5, 2 ** 31, 2 ** 53 + 1, 1e308, '', ' ', '\u0000', 'a\u0000b', '\ud800', '💥', 'x'.repeat(20_000), '-1', '0', '99999999999999999999',
+  'NaN', '1e400', '2026-02-30', '../../etc/passwd', "' or 1=1 --", '<script>alert(1)</script>', [], [1, 'a'], {}, { $gt: '' }, [[[[[[[[[[[]]]]]]]]]]],
+];
+// Incompressible and long: indexes and keys have size limits that repeated characters never reach.
+const noise = randomBytes(6000).toString('base64');
+badValues.push(noise, `${noise}@example.com`);
+
+/** A value each field would accept, so that one bad field at a time gets past the others' checks. */
+function plausible(field: string): unknown {
+  if (field.includes('email')) return `${unique('fz')}@example.com`;
+  if (field.includes('password')) return 'secret123';
+  if (field === 'username') return unique('fz');
+  if (field === 'consent' || field === 'remember_me') return true;
+  return '1';
+}
+
+const queryValues = ['', '\u0000', '%00', 'a%00b', '-1', '0', '1e400', '99999999999999999999', 'x'.repeat(5000), '%E0%A4%A', '[]', '{}', '%ZZ', '💥', "' or 1=1 --"];
+const idValues = ['0', '-1', '1', '2147483648', '99999999999999999999', 'abc', '1.5', '%00', '%20', 'null', "'1'"];
+const rawBodies: [string, string][] = [
+  ['application/json', '{'],
+  ['application/json', 'null'],
+  ['application/json', '[]'],
+  ['application/json', '"text"'],
+  ['application/json', '123'],
+  ['application/json', '{"a":"\\u0000"}'],
+  ['application/json', '{"__proto__":{"admin":true}}'],
+  ['application/json', '\u0000'],
+  ['text/plain', 'hello'],
+  ['application/x-www-form-urlencoded', 'a=1&b=2'],
+  ['multipart/form-data', 'no boundary here'],
+  ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG'],
+  ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\r\n--xyz--\r\n'],
+  ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="photo\u0000"; filename="\u0000.png"\r\n\r\nabc\r\n--xyz--\r\n'],
+  ['multipart/form-data; boundary=xyz', '--xyz--\r\n'],
+];
+
+const fill = (path: string, id: string) => path.replace(/\{[^}]+\}/g, id);
+
+describe('fuzzing every endpoint with malformed input', () => {
+  it('never answers a server error, on any route, signed in or not', { timeout: 600_000 }, async () => {
+    const student = await registerStudent(ctx.server.url);
+    const failures: string[] = [];
+    let sent = 0;
+    const send = async (method: string, path: string, options: { rawBody?: string; contentType?: string; token?: string; host?: string }) => {
+      sent++;
+      let res: ApiResponse;
+      try {
+        res = await request(ctx.server.url, path, {
+          method,
+          rawBody: options.rawBody,
+          token: options.token,
+          host: options.host ?? 'demo.localhost',
+          headers: options.contentType ? { 'content-type': options.contentType } : {},
+        });
+      } catch (error) {
+        failures.push(`${method} ${path}: ${(error as Error).message}`);
+        return;
+      }
+      if (res.status >= 500) failures.push(`${method} ${path} ${options.rawBody?.slice(0, 80) ?? ''} -> ${res.status} ${res.text.slice(0, 120)}`);
+    };
+
+    // A student's own records answer at /students/{student id}/ and /users/{user id}/.
+    const ownIds = [String(student.id), String(student.student_id)];
+    for (const op of operations()) {
+      const own = op.path.includes('{') ? ownIds.map((id) => fill(op.path, id)) : [op.path];
+      for (const token of [undefined, student.token]) {
+        const paths = op.path.includes('{') ? idValues.map((id) => fill(op.path, encodeURIComponent(id).replace('%2500', '%00'))) : [];
+        for (const path of [...paths, ...own]) {
+          const json = op.method !== 'GET' && op.method !== 'DELETE';
+          await send(op.method, path, { token, rawBody: json ? '{}' : undefined, contentType: json ? 'application/json' : undefined });
+        }
+        for (const path of own) {
+          for (const name of op.query) {
+            for (const value of queryValues) await send(op.method, `${path}?${encodeURIComponent(name)}=${value}`, { token });
+            await send(op.method, `${path}?${name}=1&${name}=2`, { token });
+          }
+          if (op.method === 'GET') continue;
+          for (const [contentType, rawBody] of rawBodies) await send(op.method, path, { token, contentType, rawBody });
+          for (const field of op.body) {
+            const others = Object.fromEntries(op.body.map((f) => [f, plausible(f)]));
+            for (const value of badValues) {
+              await send(op.method, path, { token, contentType: 'application/json', rawBody: JSON.stringify({ [field]: value }) });
+              await send(op.method, path, { token, contentType: 'application/json', rawBody: JSON.stringify({ ...others, [field]: value }) });
+            }
+          }
+          if (op.body.length) {
+            await send(op.method, path, { token, contentType: 'application/json', rawBody: JSON.stringify(Object.fromEntries(op.body.map((f) => [f, '\u0000']))) });
+            await send(op.method, path, { token, contentType: 'application/json', rawBody: JSON.stringify(Object.fromEntries(op.body.map((f) => [f, 'x'.repeat(300)]))) });
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(2000);
+  });
+
+  it("refuses a NUL in any field or query with Django REST framework's message", async () => {
+    const login = await request(ctx.server.url, '/api/v1/api-token-auth/', { method: 'POST', body: { username: 'stu\u0000dent', password: 'x' } });
+    expect(login).toMatchObject({ status: 400, body: { username: [nullCharacterMessage] } });
+    const search = await request(ctx.server.url, '/api/v1/schools/1/courses/?search_course=a%00b', { host: 'demo.localhost' });
+    expect(search).toMatchObject({ status: 400, body: { search_course: [nullCharacterMessage] } });
+    const mailbox = await request(ctx.server.url, '/dev/mailbox?to=%00');
+    expect(mailbox).toMatchObject({ status: 400, body: { to: [nullCharacterMessage] } });
+  });
+
+  it('answers an empty photo, a cut-short upload and one without a boundary with the photo messages', async () => {
+    const student = await registerStudent(ctx.server.url);
+    const path = `/api/v1/users/${student.id}/`;
+    const empty = await uploadFile(ctx.server.url, path, { field: 'photo', name: 'a.png', type: 'image/png', data: Buffer.alloc(0) }, { token: student.token });
+    expect(empty).toMatchObject({ status: 400, body: { photo: [s.photoType] } });
+    for (const [contentType, rawBody] of [
+      ['multipart/form-data', 'no boundary'],
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\n\r\n\x89PN'],
+    ] as const) {
+      const res = await request(ctx.server.url, path, { method: 'PATCH', rawBody, token: student.token, headers: { 'content-type': contentType } });
+      expect(res).toMatchObject({ status: 400, body: { photo: [s.photoMissing] } });
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { accountLinks, authTokens, loginFailures, oneTimeKeys, rateLimits } from '../src/db/schema/index';
+import { maintenanceRepository } from '../src/modules/maintenance/repository';
+import { registerStudent, unique } from './support/factories';
+import { serverForFile } from './support/server';
+
+const ctx = serverForFile();
+
+describe('cleanup of spent rows', () => {
+  it('deletes expired sessions, used or expired links and past counters, and keeps the live ones', async () => {
+    const db = ctx.server.database.db;
+    const student = await registerStudent(ctx.server.url);
+    const past = new Date(Date.now() - 60_000);
+    const longAgo = new Date(Date.now() - 3 * 86_400_000);
+    const future = new Date(Date.now() + 3_600_000);
+    const key = unique('k');
+    await db.insert(authTokens).values([
+      { userId: student.id, keyHash: `${key}-old`, persistent: false, expiresAt: past },
+      { userId: student.id, keyHash: `${key}-live`, persistent: false, expiresAt: future },
+    ]);
+    await db.insert(accountLinks).values([
+      { userId: student.id, purpose: 'reset_password', keyHash: `${key}-expired`, expiresAt: past },
+      { userId: student.id, purpose: 'reset_password', keyHash: `${key}-used`, expiresAt: future, usedAt: past },
+      { userId: student.id, purpose: 'reset_password', keyHash: `${key}-live`, expiresAt: future },
+    ]);
+    await db.insert(rateLimits).values([
+      { key: `${key}-old`, count: 3, resetAt: past },
+      { key: `${key}-live`, count: 3, resetAt: future },
+    ]);
+    await db.insert(oneTimeKeys).values([
+      { key: `${key}-old`, expiresAt: past },
+      { key: `${key}-live`, expiresAt: future },
+    ]);
+    await db.insert(loginFailures).values([
+      { key: `${key}-old`, failures: 9, lockedUntil: longAgo, lastAttemptAt: longAgo },
+      { key: `${key}-live`, failures: 9, lockedUntil: future, lastAttemptAt: past },
+    ]);
+
+    const deleted = await maintenanceRepository(db).deleteSpent(new Date());
+    for (const count of Object.values(deleted)) expect(count).toBeGreaterThanOrEqual(1);
+
+    const left = async (table: typeof rateLimits | typeof oneTimeKeys | typeof loginFailures) =>
+      (await db.select({ key: table.key }).from(table).where(inArray(table.key, [`${key}-old`, `${key}-live`]))).map((r) => r.key);
+    expect(await left(rateLimits)).toEqual([`${key}-live`]);
+    expect(await left(oneTimeKeys)).toEqual([`${key}-live`]);
+    expect(await left(loginFailures)).toEqual([`${key}-live`]);
+    const tokens = await db.select({ keyHash: authTokens.keyHash }).from(authTokens).where(eq(authTokens.userId, student.id));
+    expect(tokens.map((t) => t.keyHash)).not.toContain(`${key}-old`);
+    expect(tokens.map((t) => t.keyHash)).toContain(`${key}-live`);
+    const links = await db.select({ keyHash: accountLinks.keyHash }).from(accountLinks).where(eq(accountLinks.userId, student.id));
+    expect(links.map((l) => l.keyHash).filter((k) => k.startsWith(key))).toEqual([`${key}-live`]);
+    // The student's own session is untouched.
+    expect((await ctx.api.get('/api/v1/account/profile/', { token: student.token })).status).toBe(200);
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * The navigation bar's empty frame, as tall as the full bar: shown until the school is known, so that
+ * the page below does not move when the bar fills in.
+ */
+export function NavbarFrame() {
+  return (
+    <header className="navbar">
+      <div className="container navbar-inner" />
+    </header>
+  );
+}
