@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { serverMessages } from '@school/shared/auth/messages';
 import { DomainError } from '../../lib/errors';
 
-/** Whom a request is about: the signed-in user, or the account named in its body. */
-export type Subject = (request: FastifyRequest) => string;
+/** Whom a request is about: the signed-in user, or the account named in its body; null for nobody. */
+export type Subject = (request: FastifyRequest) => string | null;
 
 /**
  * The address and the account the body names, so that one user's attempts from there count together
@@ -15,8 +15,8 @@ export const namedAccount: Subject = (request) => {
   return `${request.ip}:${typeof value === 'string' ? value.trim().toLowerCase().slice(0, 200) : ''}`;
 };
 
-/** The signed-in account, from any address. */
-export const signedInUser: Subject = (request) => `user:${request.user?.id ?? ''}`;
+/** The signed-in account, from any address (a caller without one is refused by the route anyway). */
+export const signedInUser: Subject = (request) => (request.user ? `user:${request.user.id}` : null);
 
 /**
  * Two limits for an abuse-prone call: per subject (THROTTLE_MAX per window), and per address alone
@@ -27,9 +27,10 @@ export const signedInUser: Subject = (request) => `user:${request.user?.id ?? ''
 export function throttle(app: FastifyInstance, name: string, subject: Subject | null = namedAccount): preHandlerAsyncHookHandler {
   const { THROTTLE_MAX: max, THROTTLE_WINDOW_SECONDS: seconds } = app.config;
   const timeWindow = seconds * 1000;
-  const limits = [app.createRateLimit({ max: max * 5, timeWindow, keyGenerator: (r) => `${name}:ip:${r.ip}` })];
-  if (subject) limits.push(app.createRateLimit({ max, timeWindow, keyGenerator: (r) => `${name}:id:${subject(r)}` }));
+  const perAddress = app.createRateLimit({ max: max * 5, timeWindow, keyGenerator: (r) => `${name}:ip:${r.ip}` });
+  const perSubject = subject && app.createRateLimit({ max, timeWindow, keyGenerator: (r) => `${name}:id:${subject(r)}` });
   return async (request) => {
+    const limits = perSubject && subject(request) !== null ? [perAddress, perSubject] : [perAddress];
     for (const limit of limits) {
       const result = await limit(request);
       if (!result.isAllowed && result.isExceeded) throw throttled(result.ttlInSeconds);
