@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
+          // Two files at once: a good part of each file's time is waiting (servers, timers, a lock going stale).
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

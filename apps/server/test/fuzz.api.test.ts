@@ -117,7 +117,8 @@ describe('fuzzing every endpoint with malformed input', () => {
             const others = Object.fromEntries(op.body.map((f) => [f, plausible(f)]));
             for (const value of badValues) {
               await send(op.method, path, { token, contentType: 'application/json', rawBody: JSON.stringify({ [field]: value }) });
-              await send(op.method, path, { token, contentType: 'application/json', rawBody: JSON.stringify({ ...others, [field]: value }) });
+              // With the other fields plausible the value reaches the handler; signed in, for the routes that need it.
+              if (token) await send(op.method, path, { token, contentType: 'application/json', rawBody: JSON.stringify({ ...others, [field]: value }) });
             }
           }
           if (op.body.length) {
