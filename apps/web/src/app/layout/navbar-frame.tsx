@@ -4,7 +4,7 @@
  */
 export function NavbarFrame() {
   return (
-    <header className="navbar">
+    <header className="navbar" aria-busy="true">
       <div className="container navbar-inner" />
     </header>
   );
