@@ -5,7 +5,6 @@ CREATE TABLE "login_failures" (
 	"last_attempt_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "account_links" ADD COLUMN "remember" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "account_links" ADD COLUMN "source_token_id" integer;--> statement-breakpoint
 CREATE INDEX "login_failures_last_attempt_at_idx" ON "login_failures" USING btree ("last_attempt_at");--> statement-breakpoint
 ALTER TABLE "account_links" ADD CONSTRAINT "account_links_source_token_id_auth_tokens_id_fk" FOREIGN KEY ("source_token_id") REFERENCES "public"."auth_tokens"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

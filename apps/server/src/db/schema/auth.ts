@@ -23,7 +23,7 @@ export const authTokens = pgTable(
 
 /**
  * Single-use keys: e-mail verification and password reset links, and the short-lived sign-in codes that
- * carry a session to another school's host (`remember` is the persistence of the session it came from).
+ * carry a session to another school's host.
  */
 export const accountLinks = pgTable(
   'account_links',
@@ -34,8 +34,8 @@ export const accountLinks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text().notNull().$type<'verify_email' | 'reset_password' | 'sign_in'>(),
     keyHash: text().notNull(),
-    remember: boolean().notNull().default(false),
-    // A sign-in code ends with the session it came from (logout, password change or reset).
+    // A sign-in code ends with the session it came from (logout, password change or reset) and opens one
+    // kept as long ("Keep me logged in").
     sourceTokenId: integer().references(() => authTokens.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -85,16 +85,11 @@ export function authRepository(db: Db) {
       return row;
     },
 
-    async isPersistentToken(tokenId: number) {
-      const [row] = await db.select({ persistent: authTokens.persistent }).from(authTokens).where(eq(authTokens.id, tokenId)).limit(1);
-      return row?.persistent ?? false;
-    },
-
     async deleteToken(tokenId: number) {
       await db.delete(authTokens).where(eq(authTokens.id, tokenId));
     },
 
-    async createLink(input: { userId: number; purpose: LinkPurpose; keyHash: string; expiresAt: Date; remember?: boolean; sourceTokenId?: number }) {
+    async createLink(input: { userId: number; purpose: LinkPurpose; keyHash: string; expiresAt: Date; sourceTokenId?: number }) {
       await db.insert(accountLinks).values(input);
     },
 
@@ -109,12 +104,17 @@ export function authRepository(db: Db) {
       return row;
     },
 
-    /** Uses a sign-in code up and answers its user and session persistence, once. */
+    /** Uses a sign-in code up and answers its user and whether the session it came from is remembered, once. */
     async redeemSignInCode(keyHash: string) {
       const link = await consumeLinkIn(db, 'sign_in', keyHash);
-      if (!link) return undefined;
-      const [user] = await db.select().from(users).where(eq(users.id, link.userId)).limit(1);
-      return user && { user, remember: link.remember };
+      if (!link?.sourceTokenId) return undefined;
+      const [row] = await db
+        .select({ user: users, remember: authTokens.persistent })
+        .from(authTokens)
+        .innerJoin(users, eq(users.id, authTokens.userId))
+        .where(eq(authTokens.id, link.sourceTokenId))
+        .limit(1);
+      return row;
     },
 
     /**
@@ -211,6 +211,6 @@ async function consumeLinkIn(db: Db, purpose: LinkPurpose, keyHash: string, user
         userId === undefined ? undefined : eq(accountLinks.userId, userId),
       ),
     )
-    .returning({ userId: accountLinks.userId, remember: accountLinks.remember });
+    .returning({ userId: accountLinks.userId, sourceTokenId: accountLinks.sourceTokenId });
   return row;
 }

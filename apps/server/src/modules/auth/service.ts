@@ -73,7 +73,6 @@ export function authService(app: FastifyInstance) {
         purpose: 'sign_in',
         keyHash: hashKey(code),
         expiresAt: new Date(Date.now() + SIGN_IN_CODE_TTL_SECONDS * 1000),
-        remember: await repo.isPersistentToken(tokenId),
         sourceTokenId: tokenId,
       });
       return { code, expires_in: SIGN_IN_CODE_TTL_SECONDS };
