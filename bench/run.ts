@@ -5,9 +5,7 @@
  *   npm run bench                       # both databases (PostgreSQL at 127.0.0.1:5432 or BENCH_PG_ADMIN_URL)
  *   BENCH_SECONDS=20 npm run bench      # longer runs
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -16,36 +14,13 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { loadLookups } from '../apps/server/src/modules/lookups/load-lookups';
 import { seedDemo } from '../apps/server/src/seed/seed-demo';
 import { seedLarge, seedLargeCatalogue } from './seed-large';
+import { startServerProcess } from './server-process';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const counts = { schools: Number(process.env.BENCH_SCHOOLS ?? 1000), users: Number(process.env.BENCH_USERS ?? 100_000) };
-const root = path.resolve(import.meta.dirname, '..');
 
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', SECRET_KEY: 'bench-secret-key-0123456789-0123456789', THROTTLE_MAX: '100000000', WEB_DIST_DIR: '/nonexistent' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${url}/api/v1/school/demo/`).then((r) => r.ok, () => false);
-    if (ok) return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('server did not start');
-}
+/** The API alone (no web app), with throttling out of the way of the load. */
+const startServer = (env: Record<string, string>) => startServerProcess({ ...env, THROTTLE_MAX: '100000000', WEB_DIST_DIR: '/nonexistent' });
 
 async function measure(title: string, options: autocannon.Options) {
   const result = await autocannon({ connections: 10, duration: seconds, ...options });
@@ -56,14 +31,8 @@ async function measure(title: string, options: autocannon.Options) {
   return result.latency.p50;
 }
 
-async function stop(child: ChildProcess) {
-  // Let the requests autocannon abandoned at the end of its run finish before the server goes.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  await new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill();
-  });
-}
+// Lets the requests autocannon abandoned at the end of its run finish before the server goes.
+const SETTLE_MS = 1500;
 
 /** Catalogue list and course page at 1,000 and then 10,000 courses (with the enrolments), and how p50 moves. */
 async function catalogueBenchmark(kind: string, env: Record<string, string>) {
@@ -72,7 +41,8 @@ async function catalogueBenchmark(kind: string, env: Record<string, string>) {
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? '' });
     await seedLargeCatalogue(database.db, { courses, enrolments: courses === 10_000 ? 100_000 : 10_000 });
     await database.close();
-    const { url, child } = await startServer(env);
+    const server = await startServer(env);
+  const { url } = server;
     try {
       const school = (await (await fetch(`${url}/api/v1/school/demo/`)).json()) as { id: number };
       const list = (await (await fetch(`${url}/api/v1/schools/${school.id}/courses/?page=50&perpage=6&sort=-fee`)).json()) as { data: { id: number }[]; count: number };
@@ -81,7 +51,7 @@ async function catalogueBenchmark(kind: string, env: Record<string, string>) {
       await measure('GET /schools/{id}/courses/?search_course=Course 77', { url: `${url}/api/v1/schools/${school.id}/courses/?search_course=Course%2077` });
       p50.detail!.push(await measure('GET /courses/{id}/', { url: `${url}/api/v1/courses/${list.data[0]!.id}/` }));
     } finally {
-      await stop(child);
+      await server.stop(SETTLE_MS);
     }
   }
   console.log(`${kind}: p50 from 1,000 to 10,000 courses: list ${p50.list![0]} -> ${p50.list![1]} ms, course page ${p50.detail![0]} -> ${p50.detail![1]} ms`);
@@ -94,7 +64,8 @@ async function benchmark(kind: string, env: Record<string, string>) {
   await seedLarge(database.db, counts);
   await database.close();
 
-  const { url, child } = await startServer(env);
+  const server = await startServer(env);
+  const { url } = server;
   try {
     console.log(`\n${kind}: ${counts.schools} extra schools, ${counts.users} extra accounts, ${seconds} s per run, 10 connections`);
     await measure('GET /api/v1/school/demo/', { url: `${url}/api/v1/school/demo/` });
@@ -115,7 +86,7 @@ async function benchmark(kind: string, env: Record<string, string>) {
       ],
     });
   } finally {
-    await stop(child);
+    await server.stop(SETTLE_MS);
   }
   await catalogueBenchmark(kind, env);
 }

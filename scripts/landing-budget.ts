@@ -31,7 +31,7 @@ function readManifest(distDir: string): Record<string, ManifestChunk> {
  * Every file the landing page loads before it can show: the entry and the landing route's chunk,
  * the chunks they import statically, and their CSS.
  */
-export function landingFiles(distDir: string): string[] {
+function landingFiles(distDir: string): string[] {
   const manifest = readManifest(distDir);
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   if (!entry) throw new MissingBuildError('the manifest has no entry chunk');

@@ -5,7 +5,7 @@ import type { ErrorBody } from '../api/errors';
  * page can pick its screen without matching the message text. A plain list, not a zod enum: the course
  * page reads it, and zod would double the JavaScript that page runs before it shows the course.
  */
-export const ENROLMENT_ERROR_CODES = [
+const ENROLMENT_ERROR_CODES = [
   'not_student',
   'email_not_verified',
   'incomplete_profile',

@@ -90,8 +90,9 @@ export function Navbar({ school }: { school: School | undefined }) {
         </div>
       </div>
       <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu" hidden={!menuOpen} onClick={(event) => {
-        // Following an entry closes the menu; the dark mode switch stays so its new state shows.
-        if ((event.target as HTMLElement).closest('a, button:not([aria-pressed])')) setMenuOpen(false);
+        // Following an entry closes the menu; an entry marked data-keep-menu (the dark mode switch) leaves it open.
+        const entry = (event.target as HTMLElement).closest('a, button');
+        if (entry && !entry.hasAttribute('data-keep-menu')) setMenuOpen(false);
       }}>
         <ul className="container">
           {links}

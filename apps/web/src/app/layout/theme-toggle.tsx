@@ -8,7 +8,7 @@ export function ThemeToggle({ variant = 'icon' }: { variant?: 'icon' | 'menu' })
   const toggle = () => setTheme(dark ? 'light' : 'dark');
   if (variant === 'menu') {
     return (
-      <button type="button" className="link theme-toggle-text" aria-pressed={dark} onClick={toggle}>
+      <button type="button" className="link theme-toggle-text" aria-pressed={dark} data-keep-menu onClick={toggle}>
         {icon} Dark mode
       </button>
     );
