@@ -9,6 +9,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Generous: CI machines share their cores, and a scrypt hash there has taken 8 s.
+          testTimeout: 30_000,
           include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
         },
       },

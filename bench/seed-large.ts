@@ -22,6 +22,13 @@ export async function seedLarge(db: Db, counts: { schools: number; users: number
   await db.execute(sql`
     insert into students (user_id)
     select id from users where username like 'benchuser%' and id not in (select user_id from students)`);
+  // A bell's worth of notifications for the first accounts, read and unread.
+  await db.execute(sql`
+    insert into notifications (user_id, description, read_at)
+    select u.id, 'Bench notification ' || g, case when g % 3 = 0 then now() end
+    from users u, generate_series(1, 12) g
+    where u.username in (select 'benchuser' || n from generate_series(1, 100) n)
+      and not exists (select 1 from notifications x where x.user_id = u.id)`);
 }
 
 /**
@@ -35,10 +42,10 @@ export async function seedLargeCatalogue(db: Db, counts: { courses: number; enro
     from schools s, generate_series(1, ${counts.courses}) g
     where s.domain = 'demo' and not exists (select 1 from courses c where c.slug = 'bench-course-' || g)`);
   await db.execute(sql`
-    insert into enrollments (user_id, course_id, status, progress)
-    select u.id, c.id, 'free', (u.id % 101)
+    insert into enrollments (user_id, school_id, course_id, status, progress)
+    select u.id, c.school_id, c.id, 'free', (u.id % 101)
     from (select id, row_number() over (order by id) as n from users where username like 'benchuser%') u
-    join (select id, row_number() over (order by id) - 1 as k, count(*) over () as total from courses where slug like 'bench-course-%') c
+    join (select id, school_id, row_number() over (order by id) - 1 as k, count(*) over () as total from courses where slug like 'bench-course-%') c
       on c.k = (u.n * 7919) % c.total
     where u.n <= ${counts.enrolments}
     on conflict do nothing`);

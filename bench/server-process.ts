@@ -15,6 +15,7 @@ async function freePort() {
 
 export interface ServerProcess {
   port: number;
+  pid: number;
   /** http://127.0.0.1:{port} */
   url: string;
   /** Lets requests abandoned by a benchmark finish (`settleMs`), then ends the process. */
@@ -25,9 +26,14 @@ export interface ServerProcess {
  * The real server process (`apps/server/src/main.ts`) on a free port with the given settings, ready once
  * it answers the demo school. The first start of a database loads the lookups and the demo: up to a minute.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  return startProcess('apps/server/src/main.ts', env);
+}
+
+/** A TypeScript entry point (relative to the repository) run as a server on a free port (`PORT`), ready once it answers the demo school. */
+export async function startProcess(script: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', SECRET_KEY: 'bench-secret-key-0123456789-0123456789', ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -42,9 +48,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   };
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600 && child.exitCode === null; i++) {
-    if (await fetch(`${url}/api/v1/school/demo/`).then((r) => r.ok, () => false)) return { port, url, stop };
+    if (await fetch(`${url}/api/v1/school/demo/`).then((r) => r.ok, () => false)) return { port, pid: child.pid!, url, stop };
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
-  throw new Error('the server did not start');
+  throw new Error(`${script} did not start`);
 }

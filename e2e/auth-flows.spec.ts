@@ -19,10 +19,18 @@ afterAll(async () => {
   await provider.close();
 });
 
-/** Opens the newest message to an address in the dev mailbox and follows its button. */
+/**
+ * Opens the newest message to an address in the dev mailbox and follows its button. Mail is sent by a
+ * background job a moment after the request: the mailbox is reloaded until the message is there.
+ */
 async function followMailLink(page: Page, to: string, subject: string, button: string) {
-  await page.goto(`${app.origin('acme')}/dev/mailbox?to=${encodeURIComponent(to)}`);
-  await page.getByRole('link', { name: subject }).first().click();
+  const message = page.getByRole('link', { name: subject }).first();
+  for (let tries = 0; ; tries++) {
+    await page.goto(`${app.origin('acme')}/dev/mailbox?to=${encodeURIComponent(to)}`);
+    if ((await message.count()) > 0 || tries >= 50) break;
+    await page.waitForTimeout(200);
+  }
+  await message.click();
   await visible(page.getByRole('region', { name: 'Message' }));
   const href = await page.getByRole('link', { name: button }).getAttribute('href');
   expect(href).toMatch(new RegExp(`^${app.origin('acme')}/`));

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { enrolmentMessages } from '@school/shared/catalogue/rules';
-import { courses } from '../apps/server/src/db/schema/index';
+import { enrolmentMessages, slugFor } from '@school/shared/catalogue/rules';
+import type { CompliancePeriod } from '@school/shared/lookups/schemas';
+import { longDate, todayIn } from '@school/shared/school/dates';
+import { courses, schools } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
-import { eligibleStudent, registerStudent, lastMail, linkIn } from '../apps/server/test/support/factories';
+import { createCourse, eligibleStudent, registerStudent, lastMail, linkIn } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
 import { dialog, toast, visible } from './support/ui';
@@ -76,6 +78,19 @@ describe('course list', () => {
     await visible(page.getByText("We can't find what you are looking for, you can try narrowing it down in your search."));
   });
 
+  it("shows the school's logo and the course pictures from the storage, not the fallback picture", async () => {
+    const page = await browser();
+    await page.goto(`${app.origin('demo')}/courses`);
+    // <Image> swaps in the fallback when a picture fails, so a loaded picture that kept its address came from the storage.
+    const loaded = async (selector: string) =>
+      (await page.waitForFunction((s) => {
+        const img = document.querySelector<HTMLImageElement>(s);
+        return img?.complete && img.naturalWidth > 0 ? img.getAttribute('src') : null;
+      }, selector)).jsonValue();
+    expect(await loaded('.brand img')).toBe('/media/uploads/seed/demo/logo.svg');
+    expect(await loaded('.card-image')).toMatch(/^\/media\/uploads\/seed\/courses\/course-\d\.svg$/);
+  });
+
   it('lists bundles and says when none match', async () => {
     const page = await browser();
     await page.goto(`${app.origin('demo')}/course-bundles`);
@@ -121,6 +136,20 @@ describe('enrolment gates, in order', () => {
     expect(await staff.getByRole('button', { name: 'Enroll Now' }).evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
+  it("shows the school's staff its unpublished course to preview, and anybody else the course isn't available", async () => {
+    const [draft] = await app.server.database.db.select().from(courses).where(eq(courses.name, 'Notarial Practice Update (draft)'));
+    const path = `/course/${draft!.slug}`;
+    const admin = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'demo-instructor', password: DEMO_PASSWORD })).body.token;
+    const staff = await signedIn(admin, path);
+    await visible(staff.getByRole('heading', { name: draft!.name }));
+    await visible(staff.getByRole('button', { name: 'View Course' }));
+
+    const student = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'student', password: DEMO_PASSWORD })).body.token;
+    const page = await signedIn(student, path);
+    await toast(page, "Requested course isn't available");
+    await page.waitForURL('**/courses');
+  });
+
   it('stops at the unverified e-mail, then the profile, then the MCLE profile, then KYC', async () => {
     const { path } = await coursePath('Court-Annexed Mediation');
     const unverified = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'newstudent', password: DEMO_PASSWORD })).body.token;
@@ -156,13 +185,7 @@ describe('enrolment gates, in order', () => {
   });
 });
 
-interface Period {
-  id: number;
-  date_end: string;
-  is_current: boolean;
-}
-const periods = async () => (await client(app.server.url).get('/api/v1/compliance_periods/')).body.data as Period[];
-const manilaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const periods = async () => (await client(app.server.url).get('/api/v1/compliance_periods/')).body.data as CompliancePeriod[];
 
 /** The Statement of Affirmation: the current compliance period comes chosen; Proceed waits for the consent. */
 async function affirm(page: Page) {
@@ -179,8 +202,6 @@ async function affirm(page: Page) {
 /** The text of the elements that describe a control (aria-describedby). */
 const description = (control: Locator) =>
   control.evaluate((element) => (element.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim());
-
-const longDate = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString('en-US', { month: 'long', day: '2-digit', year: 'numeric' });
 
 describe('enrolling', () => {
   it('enrols in a free course, then a pay-later one, and lists both in My Courses', async () => {
@@ -331,7 +352,7 @@ describe('closed courses, school-run courses and compliance periods', () => {
     const modal = await dialog(page, 'Statement of Affirmation');
     const select = modal.getByLabel('Compliance Period');
     const all = await periods();
-    const open = all.filter((p) => p.date_end >= manilaToday()).map((p) => String(p.id));
+    const open = all.filter((p) => p.date_end >= todayIn('Asia/Manila')).map((p) => String(p.id));
     expect(open.length).toBeLessThan(all.length);
     await page.waitForFunction(() => document.querySelectorAll('dialog[open] select option').length > 1);
     const offered = await select.locator('option').evaluateAll((options: HTMLOptionElement[]) => options.map((o) => o.value).filter(Boolean));
@@ -341,22 +362,20 @@ describe('closed courses, school-run courses and compliance periods', () => {
 
   it("shows the server's reason, not the e-mail verification, when the course ended after the page loaded", async () => {
     const student = await eligibleStudent(app.server.url, { host: 'demo.localhost' });
-    const course = await coursePath('E-Filing and Videoconference Hearings');
-    const page = await signedIn(student.token, course.path);
-    const enrol = await visible(page.getByRole('button', { name: 'Enroll Now' }));
     const db = app.server.database.db;
+    const [demo] = await db.select().from(schools).where(eq(schools.domain, 'demo'));
+    const course = await createCourse(db, { school: { ...demo!, host: 'demo.localhost' } });
+    const page = await signedIn(student.token, `/course/${slugFor(course.name, course.id)}`);
+    const enrol = await visible(page.getByRole('button', { name: 'Enroll Now' }));
+    // The course ends while the page is open: the page still offers it, the server refuses it.
     await db.update(courses).set({ dateStart: '2020-01-01', dateEnd: '2020-12-31' }).where(eq(courses.id, course.id));
-    try {
-      await enrol.click();
-      await affirm(page);
-      await (await dialog(page, 'Enrollment is free!')).getByRole('button', { name: 'Proceed' }).click();
-      const ended = await dialog(page, 'Course Ended');
-      await visible(ended.getByText(enrolmentMessages.courseEnded));
-      expect(await page.getByRole('button', { name: 'RESEND EMAIL' }).count()).toBe(0);
-      await ended.getByRole('button', { name: 'Okay' }).click();
-      await page.waitForFunction(() => (document.querySelector('.course-actions button') as HTMLButtonElement | null)?.disabled === true);
-    } finally {
-      await db.update(courses).set({ dateStart: null, dateEnd: null }).where(eq(courses.id, course.id));
-    }
+    await enrol.click();
+    await affirm(page);
+    await (await dialog(page, 'Enrollment is free!')).getByRole('button', { name: 'Proceed' }).click();
+    const ended = await dialog(page, 'Course Ended');
+    await visible(ended.getByText(enrolmentMessages.courseEnded));
+    expect(await page.getByRole('button', { name: 'RESEND EMAIL' }).count()).toBe(0);
+    await ended.getByRole('button', { name: 'Okay' }).click();
+    await page.waitForFunction(() => (document.querySelector('.course-actions button') as HTMLButtonElement | null)?.disabled === true);
   });
 });

@@ -25,6 +25,8 @@ run() {
 
 log "type check"
 npm run typecheck --silent
+log "lint"
+npm run lint --silent
 run unit --project unit
 run api-pglite --project api
 TEST_DATABASE_URL="${PG_ADMIN_URL%/*}/$db" run api-postgres --project api

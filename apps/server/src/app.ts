@@ -1,8 +1,5 @@
 /// <reference path="./types/fastify.d.ts" />
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { powHumanCheck } from './infra/human-check/pow';
+import { startJobs } from './infra/jobs/jobs';
 import { recaptchaHumanCheck } from './infra/human-check/recaptcha';
 import { outboxMailer, smtpMailer, type Mailer } from './infra/mail/mailer';
 import { dbOneTimeStore, redisOneTimeStore } from './infra/store/one-time-store';
@@ -18,9 +16,11 @@ import { dbRateLimitStore } from './infra/store/rate-limit-store';
 import { errorHandler } from './lib/errors';
 import { refuseNullCharacters } from './lib/null-character-guard';
 import { requestSerializer } from './lib/log-redaction';
+import { securityHeaders } from './lib/security-headers';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import { localStorage, LOCAL_MEDIA_PREFIX } from './infra/storage/storage';
+import { storageFromConfig } from './infra/storage/from-config';
+import { localMediaRoutes } from './infra/storage/local';
+import type { Storage } from './infra/storage/storage';
 import { accountRoutes } from './modules/account/routes';
 import { authenticate } from './modules/auth/authenticate';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -29,33 +29,37 @@ import { authRoutes } from './modules/auth/routes';
 import { clientConfigRoutes } from './modules/client-config/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { lookupRoutes } from './modules/lookups/routes';
+import { registerSendEmail } from './modules/mail/send-email';
 import { scheduleCleanup } from './modules/maintenance/cleanup';
 import { notificationRoutes } from './modules/notifications/routes';
 import { socialRoutes } from './modules/social/routes';
 import { schoolRepository } from './modules/tenancy/repository';
+import { cachedSchoolRepository } from './modules/tenancy/school-cache';
+import { schoolContext } from './modules/tenancy/school-context';
 import { tenancyRoutes } from './modules/tenancy/routes';
 import { registerWebApp } from './web/static';
 
 export interface AppOptions {
   config: Config;
   database: Database;
+  /** Used by this process's send-email worker (mail is sent by jobs, from whichever process takes them). */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** Content Security Policy: only what the app itself loads, plus the configured outside services. */
-function contentSecurityPolicy(config: Config) {
+function contentSecurityPolicy(config: Config, storage: Storage) {
   const recaptcha = config.HUMAN_CHECK === 'recaptcha' ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
   return {
     directives: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", ...recaptcha],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      mediaSrc: ["'self'", 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...storage.origins],
+      mediaSrc: ["'self'", 'blob:', ...storage.origins],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', ...recaptcha],
+      frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', ...recaptcha, ...storage.origins],
       workerSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -91,7 +95,12 @@ export async function buildApp(options: AppOptions) {
   app.decorate('db', database.db);
   app.decorate('redis', redis);
   app.decorate('oneTimeStore', oneTimeStore);
-  app.decorate('schools', schoolRepository(database.db));
+  const storage = storageFromConfig(config);
+  app.decorate<Storage>('storage', storage);
+  // Every request resolves its school: kept in the process, dropped when any process changes it (school-cache.ts).
+  const schools = await cachedSchoolRepository(schoolRepository(database.db), database.listen);
+  app.decorate('schools', schools);
+  app.addHook('onClose', () => schools.close());
   app.decorate(
     'mailer',
     options.mailer ??
@@ -110,9 +119,15 @@ export async function buildApp(options: AppOptions) {
   );
   app.addHook('onClose', async () => {
     await redis?.quit();
+    storage.close();
   });
 
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
+  // The job queue lives in the database; stopped on close, before the caller closes the database.
+  const jobs = await startJobs(database, { workers: config.JOBS_WORKERS, pollSeconds: config.JOBS_POLL_SECONDS, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
+
+  securityHeaders(app, { contentSecurityPolicy: contentSecurityPolicy(config, storage) });
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
@@ -128,23 +143,18 @@ export async function buildApp(options: AppOptions) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(multipart);
-  mkdirSync(config.MEDIA_DIR, { recursive: true });
-  const storage = localStorage(config.MEDIA_DIR);
-  await app.register(fastifyStatic, {
-    root: path.resolve(config.MEDIA_DIR),
-    prefix: LOCAL_MEDIA_PREFIX,
-    decorateReply: false,
-    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=31536000, immutable'),
-  });
+  if (storage.kind === 'local') await localMediaRoutes(app, storage);
 
   await app.register(
     async (api) => {
       // Answers carry personal data unless a route says it may be cached (public lookups, the school).
-      api.addHook('onSend', async (_request, reply) => {
+      api.addHook('onSend', (_request, reply, payload, done) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        done(null, payload);
       });
+      await api.register(schoolContext);
       await api.register(authenticate);
-      await api.register(accountRoutes, { storage });
+      await api.register(accountRoutes);
       await api.register(tenancyRoutes);
       await api.register(authRoutes);
       await api.register(socialRoutes);
@@ -158,6 +168,7 @@ export async function buildApp(options: AppOptions) {
   );
   if (config.MAIL_TRANSPORT === 'outbox' && config.DEV_MAILBOX) await app.register(devMailboxRoutes);
   await registerWebApp(app, config.WEB_DIST_DIR);
-  scheduleCleanup(app);
+  await registerSendEmail(app);
+  await scheduleCleanup(app);
   return app;
 }

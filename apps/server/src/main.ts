@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { buildApp } from './app';
 import { DataFolderInUseError, openDatabase } from './db/client';
 import { loadLookups } from './modules/lookups/load-lookups';
+import { putSeedAssets } from './seed/seed-assets';
 import { seedDemo } from './seed/seed-demo';
 
 async function main() {
@@ -10,7 +11,11 @@ async function main() {
   const app = await buildApp({ config, database });
   const loaded = await loadLookups(database.db);
   if (loaded.length) app.log.info({ datasets: loaded }, 'loaded lookup data');
-  if (config.SEED_DEMO && (await seedDemo(database.db))) app.log.info('loaded the demo schools and accounts');
+  if (config.SEED_DEMO) {
+    if (await seedDemo(database.db)) app.log.info('loaded the demo schools and accounts');
+    const written = await putSeedAssets(app.storage);
+    if (written) app.log.info({ files: written, storage: app.storage.kind }, 'stored the demo files');
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');

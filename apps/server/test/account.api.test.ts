@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { profileMessages as m, profileServerMessages as s } from '@school/shared/account/messages';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { client, request } from './support/http';
-import { registerStudent } from './support/factories';
+import { createStaff, registerStudent } from './support/factories';
 import { uploadFile } from './support/multipart';
 import { serverForFile } from './support/server';
 
@@ -98,10 +98,12 @@ describe('whose record', () => {
   });
 
   it('lets staff read and change their own record through /users/{id}/', async () => {
-    const admin = await login('demo-admin');
-    const res = await ctx.api.put(`/api/v1/users/${admin.id}/`, { first_name: 'Jose', middle_name: 'Protasio', last_name: 'Rizal', mobile_number: '9170000002', country_code: '63' }, { token: admin.token });
+    const admin = await createStaff(ctx.server.database.db);
+    const options = { token: admin.token, host: admin.school.host };
+    const res = await ctx.api.put(`/api/v1/users/${admin.user.id}/`, { first_name: 'Jose', middle_name: 'Protasio', last_name: 'Rizal', mobile_number: '9170000002', country_code: '63' }, options);
     expect(res.body).toMatchObject({ full_name: 'Jose Protasio Rizal', role: 'SA', student_id: null });
-    expect((await ctx.api.get(`/api/v1/students/${admin.id}/`, { token: admin.token })).status).toBe(404);
+    expect((await ctx.api.get(`/api/v1/users/${admin.user.id}/`, options)).body.full_name).toBe('Jose Protasio Rizal');
+    expect((await ctx.api.get(`/api/v1/students/${admin.user.id}/`, options)).status).toBe(404);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CourseCard } from '@school/shared/catalogue/schemas';
+import { createBundle, createCourse, createSchool, createStudent } from './support/factories';
 import { serverForFile } from './support/server';
 
 const ctx = serverForFile();
@@ -50,26 +51,18 @@ describe('course lists', () => {
   });
 
   it('hides unpublished courses and bundles everywhere', async () => {
-    const { demo } = await schools();
-    const { courses, bundles } = await import('../src/db/schema/index');
-    const { eq } = await import('drizzle-orm');
-    const before = await ctx.api.get(`/api/v1/schools/${demo}/courses/?search_course=Persuasive`);
-    const id = before.body.data[0].id as number;
-    await ctx.server.database.db.update(courses).set({ isPublished: false }).where(eq(courses.id, id));
-    try {
-      expect((await ctx.api.get(`/api/v1/courses/${id}/`)).status).toBe(404);
-      expect((await ctx.api.get(`/api/v1/schools/${demo}/courses/?search_course=Persuasive`)).body.count).toBe(0);
-      expect((await ctx.api.post('/api/v1/student/enrollment/', { course: id, action: 'free' }, { token: (await ctx.api.post('/api/v1/api-token-auth/', { username: 'student', password: 'Learn2026!' })).body.token })).status).toBe(404);
-    } finally {
-      await ctx.server.database.db.update(courses).set({ isPublished: true }).where(eq(courses.id, id));
-    }
-    const bundle = (await ctx.api.get(`/api/v1/schools/${demo}/bundles/`)).body.data[0];
-    await ctx.server.database.db.update(bundles).set({ isPublished: false }).where(eq(bundles.id, bundle.id));
-    try {
-      expect((await ctx.api.get(`/api/v1/course/bundles/${bundle.id}/`)).status).toBe(404);
-    } finally {
-      await ctx.server.database.db.update(bundles).set({ isPublished: true }).where(eq(bundles.id, bundle.id));
-    }
+    const school = await createSchool(ctx.server.database.db);
+    const hidden = await createCourse(ctx.server.database.db, { school, name: 'Persuasive Writing Unpublished', isPublished: false });
+    await createCourse(ctx.server.database.db, { school, name: 'Persuasive Writing' });
+    const bundle = await createBundle(ctx.server.database.db, { school, isPublished: false });
+    const host = school.host;
+    expect((await ctx.api.get(`/api/v1/courses/${hidden.id}/`, { host })).status).toBe(404);
+    const list = await ctx.api.get(`/api/v1/schools/${school.id}/courses/?search_course=Persuasive`, { host });
+    expect(list.body.data.map((c: CourseCard) => c.name)).toEqual(['Persuasive Writing']);
+    const student = await createStudent(ctx.server.database.db, { school });
+    expect((await ctx.api.post('/api/v1/student/enrollment/', { course: hidden.id, action: 'free' }, { token: student.token, host })).status).toBe(404);
+    expect((await ctx.api.get(`/api/v1/course/bundles/${bundle.id}/`, { host })).status).toBe(404);
+    expect((await ctx.api.get(`/api/v1/schools/${school.id}/bundles/`, { host })).body.count).toBe(0);
   });
 
   it('describes a course with its outline, classes and configuration', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { enrolmentMessages as msg, gateRefusals } from '@school/shared/catalogue/rules';
 import type { CourseCard } from '@school/shared/catalogue/schemas';
-import { todayIn } from '@school/shared/school/today';
+import { todayIn } from '@school/shared/school/dates';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
-import { eligibleStudent, registerStudent } from './support/factories';
+import { createBundle, createCourse, createEnrolment, createSchool, createStudent, eligibleStudent, registerStudent, unique } from './support/factories';
 import { serverForFile } from './support/server';
 
 const ctx = serverForFile();
@@ -45,9 +45,7 @@ describe('POST /student/enrollment/ gates', () => {
   });
 
   it('checks the incomplete basic profile before the MCLE profile', async () => {
-    const student = await registerStudent(ctx.server.url);
-    const { accountRepository } = await import('../src/modules/account/repository');
-    await accountRepository(ctx.server.database.db).updateUser(student.id, { isVerified: true });
+    const student = await createStudent(ctx.server.database.db, { profile: false });
     const free = await course('Court-Annexed Mediation');
     expect((await enrol(student.token, { course: free.id, action: 'free', compliance_period: await period() })).body).toEqual({ detail: gateRefusals.incomplete_profile, code: 'incomplete_profile' });
   });
@@ -111,19 +109,12 @@ describe('POST /student/enrollment/ gates', () => {
   });
 
   it('limits self-enrolment to the listed e-mail domains, saying which', async () => {
-    const student = await eligibleStudent(ctx.server.url);
-    const free = await course('E-Filing and Videoconference Hearings');
-    const { courses } = await import('../src/db/schema/index');
-    const { eq } = await import('drizzle-orm');
-    await ctx.server.database.db.update(courses).set({ allowedDomains: ['@firm.ph'] }).where(eq(courses.id, free.id));
-    try {
-      expect((await enrol(student.token, { course: free.id, action: 'free', compliance_period: await period() })).body).toEqual({
-        detail: 'Enrollment in this course is open only to email addresses at firm.ph.',
-        code: 'email_domain_not_allowed',
-      });
-    } finally {
-      await ctx.server.database.db.update(courses).set({ allowedDomains: [] }).where(eq(courses.id, free.id));
-    }
+    const free = await createCourse(ctx.server.database.db, { allowedDomains: ['@firm.ph'] });
+    const student = await createStudent(ctx.server.database.db, { school: free.school });
+    const refused = await ctx.api.post('/api/v1/student/enrollment/', { course: free.id, action: 'free' }, { token: student.token, host: free.school.host });
+    expect(refused.body).toEqual({ detail: 'Enrollment in this course is open only to email addresses at firm.ph.', code: 'email_domain_not_allowed' });
+    const insider = await createStudent(ctx.server.database.db, { school: free.school, email: `${unique('in')}@firm.ph` });
+    expect((await ctx.api.post('/api/v1/student/enrollment/', { course: free.id, action: 'free' }, { token: insider.token, host: free.school.host })).status).toBe(201);
   });
 
   it('ends 50 concurrent requests in exactly one enrolment', async () => {
@@ -159,31 +150,27 @@ describe('bundles and My Courses', () => {
   });
 
   it("leaves a bundle's unpublished course out of the enrolment", async () => {
-    const student = await eligibleStudent(ctx.server.url);
-    const school = (await ctx.api.get('/api/v1/school/demo/')).body.id;
-    const freeBundle = (await ctx.api.get(`/api/v1/schools/${school}/bundles/?sort=price`)).body.data[0];
-    const hidden = (await ctx.api.get(`/api/v1/course/bundles/${freeBundle.id}/`)).body.courses[2];
-    const { courses } = await import('../src/db/schema/index');
-    const { eq } = await import('drizzle-orm');
-    await ctx.server.database.db.update(courses).set({ isPublished: false }).where(eq(courses.id, hidden.id));
-    try {
-      await ctx.api.post('/api/v1/enrollment/bundle/', { bundle: freeBundle.id, action: 'free', compliance_period: await period() }, { token: student.token });
-      const mine = await ctx.api.get(`/api/v1/students/${student.student_id}/enrollments/`, { token: student.token });
-      expect(mine.body.count).toBe(2);
-      expect(mine.body.data.map((e: { course: { id: number } }) => e.course.id)).not.toContain(hidden.id);
-    } finally {
-      await ctx.server.database.db.update(courses).set({ isPublished: true }).where(eq(courses.id, hidden.id));
-    }
+    const db = ctx.server.database.db;
+    const school = await createSchool(db);
+    const [one, two, hidden] = [await createCourse(db, { school }), await createCourse(db, { school }), await createCourse(db, { school, isPublished: false })];
+    const bundle = await createBundle(db, { school, courses: [one, two, hidden] });
+    const student = await createStudent(db, { school });
+    const host = school.host;
+    expect((await ctx.api.post('/api/v1/enrollment/bundle/', { bundle: bundle.id, action: 'free' }, { token: student.token, host })).status).toBe(201);
+    const mine = await ctx.api.get(`/api/v1/students/${student.student.id}/enrollments/`, { token: student.token, host });
+    expect(mine.body.count).toBe(2);
+    expect(mine.body.data.map((e: { course: { id: number } }) => e.course.id).sort()).toEqual([one.id, two.id].sort());
   });
 
   it('filters My Courses by status and answers 404 for another student', async () => {
-    const student = await eligibleStudent(ctx.server.url);
-    const other = await eligibleStudent(ctx.server.url);
-    expect((await ctx.api.get(`/api/v1/students/${other.student_id}/enrollments/`, { token: student.token })).status).toBe(404);
-    const free = await course('Contract Drafting Clinic');
-    await enrol(student.token, { course: free.id, action: 'free', compliance_period: await period() });
-    expect((await ctx.api.get(`/api/v1/students/${student.student_id}/enrollments/?status=notstarted`, { token: student.token })).body.count).toBe(1);
-    expect((await ctx.api.get(`/api/v1/students/${student.student_id}/enrollments/?status=completed`, { token: student.token })).body.count).toBe(0);
-    expect((await ctx.api.get(`/api/v1/students/${student.student_id}/enrollments/?status=done`, { token: student.token })).status).toBe(400);
+    const db = ctx.server.database.db;
+    const student = await createStudent(db);
+    const other = await createStudent(db, { school: student.school });
+    const options = { token: student.token, host: student.school.host };
+    expect((await ctx.api.get(`/api/v1/students/${other.student.id}/enrollments/`, options)).status).toBe(404);
+    for (const progress of [0, 40, 100]) await createEnrolment(db, { student, progress });
+    const count = async (status: string) => (await ctx.api.get(`/api/v1/students/${student.student.id}/enrollments/?status=${status}`, options)).body.count;
+    expect({ all: await count('all'), notstarted: await count('notstarted'), inprogress: await count('inprogress'), completed: await count('completed') }).toEqual({ all: 3, notstarted: 1, inprogress: 1, completed: 1 });
+    expect((await ctx.api.get(`/api/v1/students/${student.student.id}/enrollments/?status=done`, options)).status).toBe(400);
   });
 });

@@ -21,7 +21,8 @@ describe.runIf(reachable)('shared state in Redis', () => {
   beforeAll(async () => {
     one = await startServer({ REDIS_URL, THROTTLE_MAX: '2', TRUST_PROXY: '1' });
     two = await startServer({ REDIS_URL, THROTTLE_MAX: '2', TRUST_PROXY: '1' });
-  });
+    // Two servers, each migrating and seeding its own PGlite: twice the usual start, more on a loaded machine.
+  }, 180_000);
   afterAll(async () => {
     await one?.close();
     await two?.close();

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages, sessionMessages } from '@school/shared/auth/messages';
 import { outboxMessages } from '../src/db/schema/index';
 import { FREE_LOGIN_FAILURES } from '../src/modules/auth/login-delay';
 import { humanToken } from './support/human';
 import { client, type RequestOptions } from './support/http';
-import { linkIn, registerStudent } from './support/factories';
+import { linkIn, registerStudent, waitFor } from './support/factories';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -63,9 +63,17 @@ describe('login limits per account', () => {
     for (let i = 0; i <= FREE_LOGIN_FAILURES; i++) await login(student.username, 'guess-password1');
     expect((await login(student.username, student.password)).status).toBe(429);
     await api().post('/api/v1/account/forgot-password/', { email: student.email, 'g-recaptcha-response': await humanToken(server.url, from()) }, { headers: from() });
-    // Behind a proxy the outbox page is off: read the mail where the outbox keeps it.
-    const [mail] = await server.database.db.select().from(outboxMessages).where(eq(outboxMessages.toAddress, student.email)).orderBy(desc(outboxMessages.id)).limit(1);
-    const uid = linkIn(mail!.text).pathname.split('/').pop();
+    // Behind a proxy the outbox page is off: read the mail where the outbox keeps it, once the job has sent it.
+    const mail = await waitFor(async () => {
+      const [row] = await server.database.db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.toAddress, student.email), like(outboxMessages.subject, 'Reset %')))
+        .orderBy(desc(outboxMessages.id))
+        .limit(1);
+      return row;
+    });
+    const uid = linkIn(mail.text).pathname.split('/').pop();
     const reset = await api().post(
       '/api/v1/account/reset-password/',
       { password: 'regained123', password_confirm: 'regained123', uid_and_token_b64: uid, 'g-recaptcha-response': await humanToken(server.url, from()) },

@@ -31,7 +31,7 @@ describe('GET /school/{domain}/', () => {
 describe('GET /schools/{id}/socials', () => {
   it("lists every label with the school's links", async () => {
     const school = (await ctx.api.get('/api/v1/school/acme/')).body;
-    const res = await ctx.api.get(`/api/v1/schools/${school.id}/socials`);
+    const res = await ctx.api.get(`/api/v1/schools/${school.id}/socials`, { host: 'acme.localhost' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       facebook: null,
@@ -41,6 +41,11 @@ describe('GET /schools/{id}/socials', () => {
       pinterest: null,
       instagram: null,
     });
+  });
+
+  it("answers 404 through another school's site, like the other /schools/{id}/ calls", async () => {
+    const school = (await ctx.api.get('/api/v1/school/acme/')).body;
+    expect((await ctx.api.get(`/api/v1/schools/${school.id}/socials`)).status).toBe(404);
   });
 
   it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {

@@ -42,6 +42,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ SECRET_KEY: secret, DATA_DIR: '/srv/school', MEDIA_DIR: '/mnt/media' }).MEDIA_DIR).toBe('/mnt/media');
   });
 
+  it('stores files on disk by default, and needs every S3 setting with STORAGE=s3', () => {
+    expect(loadConfig({ SECRET_KEY: secret }).STORAGE).toBe('local');
+    try {
+      loadConfig({ SECRET_KEY: secret, STORAGE: 's3', S3_ENDPOINT: 'ftp://files' });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) expect(message).toContain(`  ${key}:`);
+    }
+    const s3 = { SECRET_KEY: secret, STORAGE: 's3', S3_ENDPOINT: 'https://s3.example.com', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'key' };
+    expect(loadConfig(s3)).toMatchObject({ STORAGE: 's3', S3_REGION: 'us-east-1' });
+    expect(() => loadConfig({ ...s3, S3_PUBLIC_URL: 'cdn.example.com' })).toThrow(/S3_PUBLIC_URL/);
+  });
+
   it('shows the mail outbox only where no remote visitor can reach it', () => {
     expect(loadConfig({ SECRET_KEY: secret }).DEV_MAILBOX).toBe(true);
     expect(loadConfig({ SECRET_KEY: secret, NODE_ENV: 'production' }).DEV_MAILBOX).toBe(false);

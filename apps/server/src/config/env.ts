@@ -21,7 +21,7 @@ const aliases = z
   });
 
 /** Every setting the server reads; README.md and .env.example list the same keys. */
-export const envSchema = z
+const envSchema = z
   .object({
     NODE_ENV: z.string().default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -34,6 +34,14 @@ export const envSchema = z
     DATA_DIR: z.string().default('./data'),
     // Inside DATA_DIR unless set: one folder holds an installation's data.
     MEDIA_DIR: z.string().optional(),
+    // Where files are stored: on this machine's disk (MEDIA_DIR), or in an S3-compatible bucket.
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).optional(),
     PGLITE_IN_MEMORY: bool.default(false),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }).optional(),
     SEED_DEMO: bool.default(true),
@@ -82,6 +90,9 @@ export const envSchema = z
     FACEBOOK_APP_SECRET: z.string().optional(),
     FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com'),
     FACEBOOK_AUTHORIZE_URL: z.url().default('https://www.facebook.com/dialog/oauth'),
+    // Background jobs (pg-boss, in the same database): whether this process works them, and how often it looks.
+    JOBS_WORKERS: bool.default(true),
+    JOBS_POLL_SECONDS: z.coerce.number().min(0.5, { error: 'must be at least 0.5' }).max(60).default(0.5),
   })
   .superRefine((env, ctx) => {
     if (env.HUMAN_CHECK === 'recaptcha' && (!env.RECAPTCHA_SITE_KEY || !env.RECAPTCHA_SECRET_KEY)) {
@@ -89,6 +100,11 @@ export const envSchema = z
     }
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'MAIL_TRANSPORT=smtp needs SMTP_URL' });
+    }
+    if (env.STORAGE === 's3') {
+      for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `STORAGE=s3 needs ${key}` });
+      }
     }
     if (env.FACEBOOK_APP_ID && !env.FACEBOOK_APP_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['FACEBOOK_APP_SECRET'], message: 'FACEBOOK_APP_ID needs FACEBOOK_APP_SECRET' });

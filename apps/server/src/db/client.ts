@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { postgresListener, type Listen } from './listen';
 import * as schema from './schema/index';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,6 +18,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection under Drizzle, for what needs plain SQL (the job queue's adapter in infra/jobs). */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  /** LISTEN for NOTIFYs on a channel (PostgreSQL: every process's, over one dedicated connection; db/listen.ts). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -27,6 +33,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   inMemory?: boolean;
+  /** In memory only: start from this dump of a PGlite database (`dumpDataDir`) instead of an empty one; tests use it. */
+  snapshot?: Blob;
 }
 
 // The lock's file is touched every few seconds; one untouched for longer was left by a process that died.
@@ -42,7 +50,7 @@ export class DataFolderInUseError extends Error {
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return options.inMemory ? openPglite(undefined) : openPgliteFolder(options.dataDir);
+  return options.inMemory ? openPglite(undefined, options.snapshot) : openPgliteFolder(options.dataDir);
 }
 
 /**
@@ -85,11 +93,14 @@ async function openPgliteFolder(dataDir: string): Promise<Database> {
   }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const client = new PGlite(dataDir ? path.join(dataDir, 'pglite') : undefined);
+async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Database> {
+  // pg_trgm: the catalogue's name search uses trigram indexes (PostgreSQL has it in its contrib package).
+  const client = new PGlite({ dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined, loadDataDir: snapshot, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // PGlite hands a NOTIFY to its listeners before the query that sent it returns.
+  const listen: Listen = (channel, { onNotify }) => client.listen(channel, onNotify);
+  return { db: db as unknown as Db, kind: 'pglite', driver: { kind: 'pglite', client }, listen, close: () => client.close() };
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -98,7 +109,14 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle connection dropped by the server (restart, failover) must not take the process down.
   pool.on('error', (error) => console.error('idle PostgreSQL connection closed:', error.message));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  const listener = postgresListener(url);
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    driver: { kind: 'postgres', pool },
+    listen: listener.listen,
+    close: () => Promise.all([listener.close(), pool.end()]).then(() => undefined),
+  };
 }
 
 async function migratePostgres(url: string) {

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { DrizzleQueryError } from 'drizzle-orm';
 
 /**
  * What of an address may be logged: the path without its query string (search terms, names, keys), with
@@ -16,6 +15,10 @@ export const requestSerializer = (request: FastifyRequest) => ({
   remoteAddress: request.ip,
 });
 
+/** A failed query as the ORM reports it (its DrizzleQueryError): the statement and the parameters it ran with. */
+const isFailedQuery = (error: unknown): error is Error & { query: string; params: unknown[] } =>
+  error instanceof Error && typeof (error as { query?: unknown }).query === 'string' && Array.isArray((error as { params?: unknown }).params);
+
 // Not the message: some quote the value that failed ('invalid input syntax for type integer: "…"').
 const DATABASE_ERROR_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'routine'] as const;
 
@@ -25,7 +28,7 @@ const DATABASE_ERROR_FIELDS = ['code', 'severity', 'constraint', 'table', 'colum
  * it happened.
  */
 export function loggableError(error: unknown): unknown {
-  if (!(error instanceof DrizzleQueryError)) return error;
+  if (!isFailedQuery(error)) return error;
   const cause = (error.cause ?? {}) as Record<string, unknown>;
   return {
     type: 'DrizzleQueryError',

@@ -7,10 +7,11 @@ import { DomainError } from './errors';
  * schema or query sees it (PostgreSQL cannot store one and would answer with an error).
  */
 export function refuseNullCharacters(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = fieldWithNullCharacter(part);
-      if (field !== null) throw new DomainError(400, { [field || 'non_field_errors']: [nullCharacterMessage] });
+      if (field !== null) return done(new DomainError(400, { [field || 'non_field_errors']: [nullCharacterMessage] }));
     }
+    done();
   });
 }

@@ -19,6 +19,8 @@ export interface DemoCourse {
   featured?: boolean;
   preview?: 'video' | 'yt';
   selfEnrol?: false;
+  /** Unpublished: only the school's staff open it (staff preview), by its address. */
+  draft?: true;
 }
 
 export const demoLecturers = [
@@ -70,6 +72,7 @@ export const demoCourses: DemoCourse[] = [
   { name: 'Client Trust Accounts and Billing', subcategory: 'Law Practice Management', lecturer: 1, fee: 0, units: 1, image: 8, description: d('handling client funds and billing ethically'), selfEnrol: false },
   { name: 'Legal Research with AI Tools', subcategory: 'Legal Technology', lecturer: 4, fee: 140000, units: 2, image: 7, description: d('using AI research tools responsibly') },
   { name: 'E-Filing and Videoconference Hearings', subcategory: 'Legal Technology', lecturer: 4, fee: 0, units: 1, image: 7, description: d('electronic filing and remote hearings') },
+  { name: 'Notarial Practice Update (draft)', subcategory: 'Legal Technology', lecturer: 3, fee: 0, units: 2, image: 2, description: d('the 2004 Rules on Notarial Practice and electronic notarization'), draft: true },
 ];
 
 export const demoBundles = [

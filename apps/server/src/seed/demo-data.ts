@@ -5,8 +5,8 @@ export const demoSchools = [
   {
     domain: 'demo',
     name: 'Juris Academy',
-    logo: '/media/seed/demo/logo.svg',
-    cover: '/media/seed/demo/cover.svg',
+    logo: 'seed/demo/logo.svg',
+    cover: 'seed/demo/cover.svg',
     primaryColor: '#1d4ed8',
     description: 'Accredited Mandatory Continuing Legal Education for Philippine lawyers, online and on your schedule.',
     address: '12th Floor, Ayala Tower One, Ayala Avenue, Makati City, Metro Manila 1226',
@@ -14,8 +14,8 @@ export const demoSchools = [
     countryCode: '63',
     mobileNumber: '9171234567',
     email: 'hello@jurisacademy.ph',
-    howToVideo: '/media/seed/demo/how-to.webm',
-    faqUrl: '/media/seed/demo/faq.html',
+    howToVideo: 'seed/demo/how-to.webm',
+    faqUrl: 'seed/demo/faq.html',
     dataPrivacy: 'Juris Academy processes your personal data to deliver MCLE courses and report compliance, under the Data Privacy Act of 2012.',
     consentForm: 'I consent to the collection and processing of my personal information for MCLE compliance.',
     paymentInstructions: '<p>Pay at the Juris Academy office, Monday to Friday, 9 AM to 5 PM.</p>',
@@ -27,8 +27,8 @@ export const demoSchools = [
   {
     domain: 'acme',
     name: 'Acme Training Institute',
-    logo: '/media/seed/acme/logo.svg',
-    cover: '/media/seed/acme/cover.svg',
+    logo: 'seed/acme/logo.svg',
+    cover: 'seed/acme/cover.svg',
     primaryColor: '#b91c1c',
     description: 'Practical short courses in business writing, compliance and workplace skills.',
     address: '88 Jupiter Street, Bel-Air, Makati City 1209',
@@ -54,6 +54,7 @@ export const demoAccounts = [
   { username: 'student', email: 'student@example.com', role: 'ST', school: 'demo', verified: true, complete: true, firstName: 'Maria', middleName: 'Santos', lastName: 'Reyes' },
   { username: 'newstudent', email: 'newstudent@example.com', role: 'ST', school: 'demo', verified: false, complete: false, firstName: '', middleName: '', lastName: '' },
   { username: 'demo-admin', email: 'admin@jurisacademy.ph', role: 'SA', school: 'demo', verified: true, complete: true, firstName: 'Jose', middleName: ' ', lastName: 'Rizal' },
+  { username: 'demo-instructor', email: 'instructor@jurisacademy.ph', role: 'IN', school: 'demo', verified: true, complete: true, firstName: 'Apolinario', middleName: ' ', lastName: 'Mabini' },
   { username: 'acme-admin', email: 'admin@acme-training.ph', role: 'SA', school: 'acme', verified: true, complete: true, firstName: 'Andres', middleName: ' ', lastName: 'Bonifacio' },
 ] as const;
 

@@ -1,4 +1,5 @@
 import { slugFor } from '@school/shared/catalogue/rules';
+import { isoDate } from '@school/shared/school/dates';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bundleCourses, bundles, categories, classSchedules, classes, courses, coursewares, lecturers, modules, subcategories } from '../db/schema/index';
@@ -7,7 +8,7 @@ import { type DemoCourse, demoOutline } from './demo-catalogue';
 const addDays = (days: number) => {
   const date = new Date();
   date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return isoDate(date);
 };
 
 /** Loads one school's demo catalogue: categories, lecturers, courses with outlines and classes, bundles. */
@@ -39,17 +40,18 @@ export async function seedCatalogue(
         name: c.name,
         slug: 'pending',
         description: c.description,
-        image: `/media/seed/courses/course-${c.image}.svg`,
+        image: `seed/courses/course-${c.image}.svg`,
         fee: c.fee,
         units: c.units,
         previewVideoType: c.preview === 'yt' ? 'yt' : c.preview === 'video' ? 'video' : null,
-        previewVideoUrl: c.preview === 'yt' ? 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' : c.preview === 'video' ? '/media/seed/courses/preview.webm' : null,
+        previewVideoUrl: c.preview === 'yt' ? 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' : c.preview === 'video' ? 'seed/courses/preview.webm' : null,
         isFeatured: c.featured ?? false,
         durationMinutes: c.durationHours ? c.durationHours * 60 : null,
         allowPayLater: c.payLater ?? false,
         directEnrollment: c.selfEnrol ?? true,
         classEnrollmentOnly: Boolean(c.classOnly),
         requireKyc: c.requireKyc ?? false,
+        isPublished: !c.draft,
         enableKyl: c.kyl ?? false,
         dateStart: c.opensInDays ? addDays(c.opensInDays) : c.endedDaysAgo ? addDays(-c.endedDaysAgo - 90) : null,
         dateEnd: c.endedDaysAgo ? addDays(-c.endedDaysAgo) : null,
@@ -60,15 +62,16 @@ export async function seedCatalogue(
     courseIds.push(id);
     await db.update(courses).set({ slug: slugFor(c.name, id) }).where(eq(courses.id, id));
     for (const [position, m] of demoOutline.entries()) {
-      const [mod] = await db.insert(modules).values({ courseId: id, name: m.name, position }).returning({ id: modules.id });
-      await db.insert(coursewares).values(m.coursewares.map(([name, type], i) => ({ moduleId: mod!.id, name, type, position: i })));
+      const [mod] = await db.insert(modules).values({ schoolId, courseId: id, name: m.name, position }).returning({ id: modules.id });
+      await db.insert(coursewares).values(m.coursewares.map(([name, type], i) => ({ schoolId, moduleId: mod!.id, name, type, position: i })));
     }
     if (c.classOnly === 'with-classes') {
       const names = ['Saturday Morning Class', 'Weekday Evening Class'];
       for (const [i, name] of names.entries()) {
-        const [cls] = await db.insert(classes).values({ courseId: id, name, fee: i === 0 ? c.fee : 0 }).returning({ id: classes.id });
+        const [cls] = await db.insert(classes).values({ schoolId, courseId: id, name, fee: i === 0 ? c.fee : 0 }).returning({ id: classes.id });
         await db.insert(classSchedules).values(
           [14, 21, 28, 400].map((days, k) => ({
+            schoolId,
             classId: cls!.id,
             date: addDays(days + i),
             startTime: i === 0 ? '09:00' : '18:00',
@@ -90,14 +93,14 @@ export async function seedCatalogue(
         name: b.name,
         slug: 'pending',
         description: b.description,
-        image: `/media/seed/courses/course-${b.image}.svg`,
+        image: `seed/courses/course-${b.image}.svg`,
         price: b.price,
         isFeatured: b.featured,
         createdAt: new Date(Date.now() - (10 - index) * 3_600_000),
       })
       .returning({ id: bundles.id });
     await db.update(bundles).set({ slug: slugFor(b.name, row!.id) }).where(eq(bundles.id, row!.id));
-    await db.insert(bundleCourses).values(b.courses.map((c, position) => ({ bundleId: row!.id, courseId: courseIds[c]!, position })));
+    await db.insert(bundleCourses).values(b.courses.map((c, position) => ({ schoolId, bundleId: row!.id, courseId: courseIds[c]!, position })));
   }
   return courseIds;
 }

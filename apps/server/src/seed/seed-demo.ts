@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { ibpChapters, lawSchools, mcleProfiles, notifications, phCities, schoolSocials, schools, students, users } from '../db/schema/index';
+import { ibpChapters, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
 import { hashPassword } from '../lib/crypto';
 import { acmeCategories, acmeCourses, acmeLecturers, demoBundles, demoCategories, demoCourses, demoLecturers } from './demo-catalogue';
 import { DEMO_PASSWORD, demoAccounts, demoNotifications, demoSchools } from './demo-data';
@@ -39,6 +39,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .returning({ id: users.id });
       if (account.username === 'student') {
         await tx.insert(notifications).values(demoNotifications.map((description) => ({ userId: user!.id, description })));
+      }
+      if (account.role !== 'ST') {
+        await tx.insert(schoolMemberships).values({ userId: user!.id, schoolId: ids.get(account.school)!, role: account.role });
       }
       if (account.role === 'ST') {
         const [student] = await tx.insert(students).values({

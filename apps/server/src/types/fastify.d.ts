@@ -2,10 +2,13 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import type { HumanCheck } from '../infra/human-check/human-check';
+import type { Jobs } from '../infra/jobs/jobs';
 import type { Mailer } from '../infra/mail/mailer';
 import type { OneTimeStore } from '../infra/store/one-time-store';
+import type { Storage } from '../infra/storage/storage';
 import type { AuthUser } from '../modules/auth/authenticate';
-import type { SchoolRepository } from '../modules/tenancy/repository';
+import type { SchoolRow } from '../modules/tenancy/repository';
+import type { CachedSchoolRepository } from '../modules/tenancy/school-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,11 +16,22 @@ declare module 'fastify' {
     db: Db;
     redis: Redis | null;
     mailer: Mailer;
+    /** Background jobs (infra/jobs): send inside the transaction that causes them. */
+    jobs: Jobs;
     humanCheck: HumanCheck;
     oneTimeStore: OneTimeStore;
-    schools: SchoolRepository;
+    /** Schools by domain, kept in the process and dropped on any change (modules/tenancy/school-cache.ts). */
+    schools: CachedSchoolRepository;
+    /** Stored files (local disk or S3): keys in, addresses out. */
+    storage: Storage;
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The school of the site, set by modules/tenancy/school-context.ts for every school-scoped route. */
+    school: SchoolRow;
+  }
+  interface FastifyContextConfig {
+    /** false: the route serves every school and has no `request.school`. */
+    school?: false;
   }
 }

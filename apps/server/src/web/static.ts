@@ -1,10 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-
-const seedAssets = fileURLToPath(new URL('../seed/assets', import.meta.url));
 
 /**
  * Serves the built front end: hashed assets with a long cache, and index.html for every other
@@ -15,13 +12,6 @@ const seedAssets = fileURLToPath(new URL('../seed/assets', import.meta.url));
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const root = path.resolve(distDir);
   const hasBuild = existsSync(path.join(root, 'index.html'));
-  // The demo schools' logos, covers and videos ship with the code.
-  await app.register(fastifyStatic, {
-    root: seedAssets,
-    prefix: '/media/seed/',
-    decorateReply: !hasBuild,
-    setHeaders: (reply) => reply.header('cache-control', 'public, max-age=3600'),
-  });
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -35,7 +25,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasBuild) {
+    // A missing file or API path is a 404, not the page.
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/media/') || request.method !== 'GET' || !hasBuild) {
       return reply.code(404).send({ detail: 'Not found.' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root);

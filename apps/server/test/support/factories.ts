@@ -1,4 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Products } from '@school/shared/school/schemas';
+import type { Db } from '../../src/db/client';
+import { authTokens, bundleCourses, bundles, courses, enrollments, schoolMemberships, schools, students, users } from '../../src/db/schema/index';
+import { hashKey, newKey } from '../../src/lib/crypto';
 import { client } from './http';
 import { humanToken } from './human';
 
@@ -21,12 +26,48 @@ export async function registerStudent(baseUrl: string, overrides: Partial<{ user
   return { ...res.body, username, email, password } as { token: string; id: number; student_id: number; role: string; username: string; email: string; password: string };
 }
 
-/** The newest outbox message to an address, through the dev mailbox. */
-export async function lastMail(baseUrl: string, to: string) {
+export interface OutboxMail {
+  id: number;
+  subject: string;
+  html: string;
+  text: string;
+  from: string;
+}
+
+/**
+ * The newest outbox message to an address, through the dev mailbox. Mail is sent by a background job, so
+ * this waits for it (up to `timeoutMs`): with `after` (an earlier message's id) for a newer one, with
+ * `subject` for one whose subject starts so (jobs of one request and the next may finish in either order).
+ */
+export async function lastMail(baseUrl: string, to: string, options: { after?: number; subject?: string; timeoutMs?: number } = {}): Promise<OutboxMail> {
+  const until = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const message = (await mailTo(baseUrl, to)).find((m) => m.id > (options.after ?? 0) && m.subject.startsWith(options.subject ?? ''));
+    if (message) return message;
+    if (Date.now() > until) throw new Error(`no mail to ${to}${options.subject ? ` about "${options.subject}…"` : ''}${options.after ? ` after #${options.after}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The id of the newest message to an address so far (0: none), to wait for the next with `lastMail`. */
+export async function lastMailId(baseUrl: string, to: string) {
+  return (await mailTo(baseUrl, to))[0]?.id ?? 0;
+}
+
+async function mailTo(baseUrl: string, to: string) {
   const res = await client(baseUrl).get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`);
-  const [message] = res.body.data as { subject: string; html: string; text: string; from: string }[];
-  if (!message) throw new Error(`no mail to ${to}`);
-  return message;
+  return res.body.data as OutboxMail[];
+}
+
+/** Polls `probe` until it answers something (a background job's result), for up to `timeoutMs`. */
+export async function waitFor<T>(probe: () => Promise<T | undefined | null>, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== null) return value;
+    if (Date.now() > until) throw new Error(`nothing came within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export function linkIn(text: string): URL {
@@ -59,4 +100,99 @@ export async function eligibleStudent(baseUrl: string, options: { mcle?: boolean
     if (res.status !== 200) throw new Error(`MCLE profile failed: ${res.text}`);
   }
   return student;
+}
+
+/*
+ * Rows straight into the database, each creating the parents it is not given: a course makes its school, an
+ * enrolment its student and course. Tests build what they change this way and leave the demo seed as it is:
+ * on PostgreSQL two test files share one database, so a flipped seeded row would break the other file.
+ */
+
+type CourseRow = typeof courses.$inferSelect;
+
+const NO_PRODUCTS: Products = { facebook_sso: false, google_sso: false, mcle: false, kyc: false, apt_coins: false, show_announcement: false, primary_id: null };
+
+/** A session key for a user, stored as the server stores them (its SHA-256). */
+async function tokenFor(db: Db, userId: number) {
+  const key = newKey();
+  await db.insert(authTokens).values({ userId, keyHash: hashKey(key), persistent: false, expiresAt: new Date(Date.now() + 3_600_000) });
+  return key;
+}
+
+/** A school of its own, reached at `host` (the first label of a host name is the school's domain); no products unless given. */
+export async function createSchool(db: Db, overrides: Partial<Omit<typeof schools.$inferInsert, 'products'>> & { products?: Partial<Products> } = {}) {
+  const domain = overrides.domain ?? unique('school').toLowerCase();
+  const [row] = await db
+    .insert(schools)
+    .values({ name: `School ${domain}`, ...overrides, domain, products: { ...NO_PRODUCTS, ...overrides.products } })
+    .returning();
+  return withHost(row!);
+}
+type School = Awaited<ReturnType<typeof createSchool>>;
+const withHost = (row: typeof schools.$inferSelect) => ({ ...row, host: `${row.domain}.localhost` });
+
+/** A published, free course open to direct enrolment. */
+export async function createCourse(db: Db, { school, ...overrides }: { school?: School } & Partial<Omit<typeof courses.$inferInsert, 'schoolId'>> = {}) {
+  const owner = school ?? (await createSchool(db));
+  const name = overrides.name ?? `Course ${unique('c')}`;
+  const [row] = await db.insert(courses).values({ slug: unique('course'), ...overrides, name, schoolId: owner.id }).returning();
+  return { ...row!, school: owner };
+}
+
+/** A published, free bundle of the given courses (of its own school), else of two new ones. */
+export async function createBundle(db: Db, { school, courses: members, ...overrides }: { school?: School; courses?: CourseRow[] } & Partial<Omit<typeof bundles.$inferInsert, 'schoolId'>> = {}) {
+  const owner = school ?? (await createSchool(db));
+  const list = members ?? [await createCourse(db, { school: owner }), await createCourse(db, { school: owner })];
+  const [row] = await db.insert(bundles).values({ name: `Bundle ${unique('b')}`, slug: unique('bundle'), ...overrides, schoolId: owner.id }).returning();
+  if (list.length) await db.insert(bundleCourses).values(list.map((course, position) => ({ schoolId: owner.id, bundleId: row!.id, courseId: course.id, position })));
+  return { ...row!, school: owner, courses: list };
+}
+
+/**
+ * A student registered at `school` with a session token: verified with a complete basic profile unless
+ * told otherwise (`verified: false`, `profile: false` leaves step '1').
+ */
+export async function createStudent(db: Db, options: { school?: School; verified?: boolean; profile?: boolean; email?: string } = {}) {
+  const school = options.school ?? (await createSchool(db));
+  const username = unique('st');
+  const profile = options.profile !== false;
+  const [user] = await db
+    .insert(users)
+    .values({
+      username,
+      email: options.email ?? `${username}@example.com`,
+      role: 'ST',
+      schoolId: school.id,
+      isVerified: options.verified !== false,
+      ...(profile ? { firstName: 'Test', middleName: ' ', lastName: 'Student', mobileNumber: '9170000000', countryCode: '63' } : {}),
+    })
+    .returning();
+  const [student] = await db
+    .insert(students)
+    .values({ userId: user!.id, ...(profile ? { step: null, birthday: '1990-01-01', gender: 'F' as const, occupationType: 'P' as const } : {}) })
+    .returning();
+  return { user: user!, student: student!, school, token: await tokenFor(db, user!.id) };
+}
+
+/** A school administrator (or instructor) of `school`, through a membership, with a session token. */
+export async function createStaff(db: Db, options: { school?: School; role?: 'SA' | 'IN' } = {}) {
+  const school = options.school ?? (await createSchool(db));
+  const role = options.role ?? 'SA';
+  const username = unique(role.toLowerCase());
+  const [user] = await db.insert(users).values({ username, email: `${username}@example.com`, role, schoolId: school.id, isVerified: true }).returning();
+  await db.insert(schoolMemberships).values({ userId: user!.id, schoolId: school.id, role });
+  return { user: user!, school, token: await tokenFor(db, user!.id) };
+}
+
+/** A student's enrolment in a course (both made when not given, at one school). */
+export async function createEnrolment(
+  db: Db,
+  options: { student?: Awaited<ReturnType<typeof createStudent>>; course?: CourseRow } & Partial<Pick<typeof enrollments.$inferInsert, 'status' | 'progress' | 'bundleId' | 'classId'>> = {},
+) {
+  const { student: given, course: givenCourse, ...values } = options;
+  const course = givenCourse ?? (await createCourse(db, given ? { school: given.school } : {}));
+  const [school] = given ? [given.school] : (await db.select().from(schools).where(eq(schools.id, course.schoolId))).map(withHost);
+  const student = given ?? (await createStudent(db, { school }));
+  const [row] = await db.insert(enrollments).values({ status: 'free', ...values, userId: student.user.id, schoolId: course.schoolId, courseId: course.id }).returning();
+  return { ...row!, student, course };
 }

@@ -7,8 +7,10 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config/env';
 import { openDatabase, type Database } from '../../src/db/client';
 import { loadLookups } from '../../src/modules/lookups/load-lookups';
+import { putSeedAssets } from '../../src/seed/seed-assets';
 import { seedDemo } from '../../src/seed/seed-demo';
 import { client } from './http';
+import { pgliteSnapshot } from './pglite-snapshot';
 
 export interface TestServer {
   url: string;
@@ -34,13 +36,16 @@ export async function startServer(env: Record<string, string> = {}, port = 0): P
     MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'platform-media-')),
     ...env,
   });
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: true });
+  const snapshot = config.DATABASE_URL ? undefined : await pgliteSnapshot();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: true, snapshot });
+  // As the server's start does: quick when the snapshot has them already.
   await loadLookups(database.db);
   await seedDemo(database.db).catch((error: unknown) => {
     // Parallel test files on one PostgreSQL database: another file seeded first.
     if (!config.DATABASE_URL) throw error;
   });
   const app = await buildApp({ config, database, logger: false });
+  await putSeedAssets(app.storage);
   await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : 0;

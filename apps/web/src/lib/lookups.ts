@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListPage } from '@school/shared/api/errors';
 import type { CompliancePeriod, Country, IbpChapter, LawSchool, Region } from '@school/shared/lookups/schemas';
 import { api } from '@/lib/api-client';
 
-type List<T> = { data: T[] };
 const lookup = <T,>(path: string) =>
-  queryOptions({ queryKey: ['lookup', path], queryFn: async () => (await api<List<T>>(path)).data, staleTime: Infinity });
+  queryOptions({ queryKey: ['lookup', path], queryFn: async () => (await api<ListPage<T>>(path)).data, staleTime: Infinity });
 
 export const useCountries = () => useQuery(lookup<Country>('/countries/'));
 export const useRegions = () => useQuery(lookup<Region>('/ph_regions/'));

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Message } from '@school/shared/api/errors';
 import type { NotificationPage } from '@school/shared/notifications/schemas';
 import { api } from './api-client';
 import { storedToken } from './session';
@@ -17,7 +18,7 @@ export const notificationsQueryOptions = () =>
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ message: string }>('/notifications/mark-all-read/', { method: 'POST', body: {} }),
+    mutationFn: () => api<Message>('/notifications/mark-all-read/', { method: 'POST', body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { Message } from '@school/shared/api/errors';
 import { sessionMessages } from '@school/shared/auth/messages';
 import { api } from './api-client';
 import { humanCheckToken } from './human-check';
@@ -7,7 +8,7 @@ import { readServerError } from './server-errors';
 
 /** Sends the verification e-mail again, after the human check (spec 1 §2, spec 2 §4 step 3). */
 export const resendEmail = async (email?: string) =>
-  api<{ message: string }>('/account/resend-email/', { body: { ...(email ? { email } : {}), 'g-recaptcha-response': await humanCheckToken() } });
+  api<Message>('/account/resend-email/', { body: { ...(email ? { email } : {}), 'g-recaptcha-response': await humanCheckToken() } });
 
 /**
  * 'Resend Email' with its outcome as a line of text: the success wording given, or 'Failed to send

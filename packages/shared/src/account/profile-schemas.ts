@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from '../school/dates';
 import { profileMessages as m, profileServerMessages as s } from './messages';
 
 export const SUFFIXES = ['Jr.', 'Sr.', 'I', 'II', 'III', 'IV', 'V'] as const;
@@ -13,7 +14,7 @@ export const NO_MIDDLE_NAME = ' ';
 export function isValidDate(value: string | null | undefined): value is string {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return !Number.isNaN(date.getTime()) && isoDate(date) === value;
 }
 
 const text = (max = 255) => z.string().max(max, { error: s.tooLong });
@@ -52,7 +53,7 @@ export const studentProfileSchema = z
     birthday: z
       .string({ error: m.birthdayRequired })
       .refine(isValidDate, { error: m.birthdayRequired })
-      .refine((v) => !isValidDate(v) || v <= new Date().toISOString().slice(0, 10), { error: s.futureBirthday }),
+      .refine((v) => !isValidDate(v) || v <= isoDate(), { error: s.futureBirthday }),
     gender: z.enum(GENDERS, { error: m.genderRequired }),
     type: z.enum(OCCUPATION_TYPES, { error: m.typeRequired }),
     school: optionalText,
@@ -128,14 +129,35 @@ export type McleProfileForm = z.input<typeof mcleProfileSchema>;
 /** What the server stores: the form plus the consent given in the Data Privacy modal. */
 export const mcleProfileBodySchema = z.intersection(mcleProfileSchema, z.object({ consent: z.literal(true, { error: s.consentRequired }) }));
 
-/** The order of MCLE fields on the form, to focus the first invalid one (spec 1 §5). */
-export const MCLE_FIELD_ORDER = [
-  'roll_number', 'ibp_chapter', 'ibp_lifetime_no', 'ibp_or_number', 'ibp_or_date', 'year_admitted', 'law_school', 'law_school_others',
-  'company', 'position', 'address', 'region', 'province', 'city', 'zip_code', 'home_address', 'work_address', 'telephone_number', 'fax_number',
-  'birth_place', 'civil_status',
-] as const;
-
 /** Home or work address copied from the mailing one: address, city, province, region and zip joined by commas. */
 export function mailingAddressLine(parts: { address?: string | null; city?: string | null; province?: string | null; region?: string | null; zip?: string | null }) {
   return [parts.address, parts.city, parts.province, parts.region, parts.zip].map((p) => p?.trim()).filter(Boolean).join(', ');
 }
+
+/** A submitted MCLE profile as the server answers it: empty text for what was left out. */
+export const savedMcleProfileSchema = z.object({
+  roll_number: z.string(),
+  ibp_chapter: z.number(),
+  ibp_lifetime_no: z.string(),
+  ibp_or_number: z.string(),
+  ibp_or_date: z.string(),
+  year_admitted: z.string(),
+  law_school: z.union([z.number(), z.literal('others')]),
+  law_school_others: z.string(),
+  company: z.string(),
+  position: z.string(),
+  address: z.string(),
+  region: z.string(),
+  province: z.string(),
+  city: z.string(),
+  zip_code: z.string(),
+  home_address: z.string(),
+  work_address: z.string(),
+  home_same_as_mailing: z.boolean(),
+  work_same_as_mailing: z.boolean(),
+  telephone_number: z.string(),
+  fax_number: z.string(),
+  birth_place: z.string(),
+  civil_status: z.union([z.enum(CIVIL_STATUSES), z.literal('')]),
+});
+export type SavedMcleProfile = z.infer<typeof savedMcleProfileSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Error bodies of DECISIONS.md: `{ field: [messages] }`, `{ non_field_errors: [...] }` or `{ detail }`. */
-export const errorBodySchema = z.record(z.string(), z.union([z.array(z.string()), z.string()]));
+const errorBodySchema = z.record(z.string(), z.union([z.array(z.string()), z.string()]));
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The response schemas every route shares for its client errors. */
@@ -15,6 +15,7 @@ export const errorResponses = {
 };
 
 export const messageSchema = z.object({ message: z.string() });
+export type Message = z.infer<typeof messageSchema>;
 
 /** List envelope of DECISIONS.md. */
 export function listSchema<T extends z.ZodType>(item: T) {
@@ -26,3 +27,6 @@ export function listSchema<T extends z.ZodType>(item: T) {
     next: z.number().nullable(),
   });
 }
+
+/** One page of any list (the envelope above with its items' type). */
+export type ListPage<T> = Omit<z.infer<ReturnType<typeof listSchema>>, 'data'> & { data: T[] };

@@ -42,6 +42,7 @@ export const serverMessages = {
   notAuthenticated: 'Authentication credentials were not provided.',
   invalidAuthToken: 'Invalid token.',
   notFound: 'Not found.',
+  permissionDenied: 'You do not have permission to perform this action.',
   schoolNotFound: 'School not found.',
   socialTokenInvalid: 'The sign-in provider did not accept this token.',
   socialNotEnabled: 'This sign-in method is not enabled for this school.',

@@ -1,6 +1,6 @@
 import { authMessages } from './messages';
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 /**
  * First broken password rule, or undefined. Spec 1 §5: required, at least 8 characters,

@@ -105,6 +105,12 @@ export const tokenResponseSchema = z.object({
   expires_at: z.string().nullable(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+/** A new account's session, with the address the verification link went to. */
+export const registeredSchema = tokenResponseSchema.extend({ email: z.string() });
+export type Registered = z.infer<typeof registeredSchema>;
+
+export const socialProviderSchema = z.enum(['google', 'facebook']);
+export type SocialProvider = z.infer<typeof socialProviderSchema>;
 
 export const socialLoginBodySchema = z.object({
   access_token: z.string().min(1).max(4096).optional(),

@@ -42,10 +42,10 @@ describe('enrollButton (spec 2 §4)', () => {
 });
 
 describe('gates', () => {
-  const ok = { loggedIn: true, role: 'ST', isVerified: true, step: null, infoSubmitted: true, mcle: true, requireKyc: false, kycVerified: false };
+  const ok = { loggedIn: true, mayEnrol: true, isVerified: true, step: null, infoSubmitted: true, mcle: true, requireKyc: false, kycVerified: false };
   it('stops at the first gate, in the order of spec 2 §4', () => {
-    expect(firstGate({ ...ok, loggedIn: false, role: null })).toBe('login');
-    expect(firstGate({ ...ok, role: 'SA', isVerified: false })).toBe('not_student');
+    expect(firstGate({ ...ok, loggedIn: false, mayEnrol: false })).toBe('login');
+    expect(firstGate({ ...ok, mayEnrol: false, isVerified: false })).toBe('not_student');
     expect(firstGate({ ...ok, isVerified: false, step: '1' })).toBe('verify_email');
     expect(firstGate({ ...ok, step: '1', infoSubmitted: false })).toBe('incomplete_profile');
     expect(firstGate({ ...ok, infoSubmitted: false, requireKyc: true })).toBe('incomplete_mcle_profile');

@@ -1,10 +1,11 @@
 /** Pure catalogue and enrolment rules shared by the pages and the server (spec 2 §2, §4; spec 3 §4). */
 import type { EnrolmentErrorCode } from './enrolment-errors';
 
-export const CATALOGUE_PAGE_SIZE = 6;
-export const PAGER_WINDOW = 5;
+/** Cards a page in the catalogue lists and in My Courses (spec 2 §2, spec 1 §2): the web asks, the server defaults to it. */
+export const LIST_PAGE_SIZE = 6;
+const PAGER_WINDOW = 5;
 export const SEARCH_DEBOUNCE_MS = 500;
-export const VAT_RATE = 0.12;
+const VAT_RATE = 0.12;
 
 /** The id is the last hyphen- or space-separated part of a slug ('intro-to-ethics-12' -> 12). */
 export function idFromSlug(slug: string): number | null {
@@ -37,8 +38,11 @@ export function formatFee(amountPesos: number, freeWord: 'Free' | 'FREE' = 'Free
 }
 
 /** Statuses that still wait for money (spec 3 §4); every other status counts as paid. */
-export const UNPAID_STATUSES = ['notpaid', 'partial', 'collection', 'pending', 'pay_later'] as const;
-export const isPaid = (status: string) => !(UNPAID_STATUSES as readonly string[]).includes(status);
+/** Every status an enrolment can have (spec 3 §4). */
+export const ENROLMENT_STATUSES = ['paid', 'free', 'pay_later', 'notpaid', 'partial', 'collection', 'pending'] as const;
+export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
+const UNPAID_STATUSES: readonly string[] = ['notpaid', 'partial', 'collection', 'pending', 'pay_later'] satisfies EnrolmentStatus[];
+export const isPaid = (status: string) => !UNPAID_STATUSES.includes(status);
 
 /** Whether a course can be studied today, by its dates (YYYY-MM-DD, in the school's time zone). */
 export function courseState(dateStart: string | null, dateEnd: string | null, today: string): 'open' | 'not_open' | 'ended' {
@@ -108,7 +112,8 @@ export type GateStep = 'login' | 'not_student' | 'verify_email' | 'incomplete_pr
 /** The first gate of spec 2 §4 (steps 1 to 6) the user does not pass, or null. */
 export function firstGate(input: {
   loggedIn: boolean;
-  role: string | null;
+  /** The server's answer to "may this account enrol" (students only; see the course's abilities). */
+  mayEnrol: boolean;
   isVerified: boolean;
   step: string | null;
   infoSubmitted: boolean;
@@ -117,7 +122,7 @@ export function firstGate(input: {
   kycVerified: boolean;
 }): GateStep | null {
   if (!input.loggedIn) return 'login';
-  if (input.role !== 'ST') return 'not_student';
+  if (!input.mayEnrol) return 'not_student';
   if (!input.isVerified) return 'verify_email';
   if (input.step === '1') return 'incomplete_profile';
   if (input.mcle && !input.infoSubmitted) return 'incomplete_mcle_profile';
@@ -169,6 +174,7 @@ export function showingText(page: number, perPage: number, count: number): strin
   return `Showing ${from} to ${Math.min(page * perPage, count)} of ${count}`;
 }
 
+/** The sorts of each list; the first is the default. */
 export const courseSorts = [
   { value: '-created_at', label: 'Newest' },
   { value: 'created_at', label: 'Oldest' },
@@ -179,8 +185,35 @@ export const courseSorts = [
 ] as const;
 export type CourseSort = (typeof courseSorts)[number]['value'];
 
-export const enrollmentSorts = ['-date_enrolled', 'date_enrolled', 'course_name', 'progress'] as const;
-export const enrollmentStatuses = ['all', 'inprogress', 'completed', 'notstarted'] as const;
+export const bundleSorts = [
+  { value: '-created_at', label: 'Newest' },
+  { value: 'created_at', label: 'Oldest' },
+  { value: 'name', label: 'Name A-Z' },
+  { value: '-name', label: 'Name Z-A' },
+  { value: 'price', label: 'Price low-high' },
+  { value: '-price', label: 'Price high-low' },
+] as const;
+export type BundleSort = (typeof bundleSorts)[number]['value'];
+
+/** My Courses (spec 1 §2): its sorts and its progress filter. */
+export const enrollmentSorts = [
+  { value: '-date_enrolled', label: 'Newest enrolled' },
+  { value: 'date_enrolled', label: 'Oldest enrolled' },
+  { value: 'course_name', label: 'Course name' },
+  { value: 'progress', label: 'Progress' },
+] as const;
+export type EnrollmentSort = (typeof enrollmentSorts)[number]['value'];
+
+export const enrollmentStatuses = [
+  { value: 'all', label: 'All' },
+  { value: 'inprogress', label: 'In Progress' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'notstarted', label: 'Not Started' },
+] as const;
+export type EnrollmentStatusFilter = (typeof enrollmentStatuses)[number]['value'];
+
+/** The values of a list of options, as the tuple a zod enum takes. */
+export const optionValues = <T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
 
 /** My Courses progress label (spec 1 §2). */
 export function progressLabel(progress: number): 'Not Started' | 'In Progress' | 'Completed' {

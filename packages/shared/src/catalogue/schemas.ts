@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { listSchema } from '../api/errors';
-import { courseSorts } from './rules';
+import { bundleSorts, courseSorts, enrollmentSorts, enrollmentStatuses, LIST_PAGE_SIZE, optionValues } from './rules';
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
-const perPage = z.coerce.number().int().min(1).max(60).default(6);
+const perPage = z.coerce.number().int().min(1).max(60).default(LIST_PAGE_SIZE);
 const optionalId = z.coerce.number().int().positive().max(2147483647).optional();
 
 export const courseListQuerySchema = z.object({
   page,
   perpage: perPage,
-  sort: z.enum(courseSorts.map((s) => s.value) as [string, ...string[]]).default('-created_at'),
+  sort: z.enum(optionValues(courseSorts)).default(courseSorts[0].value),
   search_course: z.string().trim().max(200).optional(),
   category: optionalId,
   subcategory: optionalId,
@@ -18,13 +18,13 @@ export const courseListQuerySchema = z.object({
 export const bundleListQuerySchema = z.object({
   page,
   perpage: perPage,
-  sort: z.enum(['-created_at', 'created_at', 'name', '-name', 'price', '-price']).default('-created_at'),
+  sort: z.enum(optionValues(bundleSorts)).default(bundleSorts[0].value),
   bundle_name: z.string().trim().max(200).optional(),
   category: optionalId,
   subcategory: optionalId,
 });
 
-export const enrollmentSummarySchema = z.object({
+const enrollmentSummarySchema = z.object({
   id: z.number(),
   progress: z.number(),
   status: z.string(),
@@ -33,7 +33,7 @@ export const enrollmentSummarySchema = z.object({
   notes: z.string(),
 });
 
-export const courseConfigSchema = z.object({
+const courseConfigSchema = z.object({
   duration: z.number().nullable().describe('minutes'),
   allow_pay_later: z.boolean(),
   direct_enrollment: z.boolean(),
@@ -66,7 +66,12 @@ export const courseCardSchema = z.object({
 });
 export type CourseCard = z.infer<typeof courseCardSchema>;
 
+/** What the caller may do with a course, decided by the server's policy; the page branches on these. */
+export const courseAbilitiesSchema = z.object({ view: z.boolean(), enrol: z.boolean(), preview: z.boolean(), edit: z.boolean() });
+export const bundleAbilitiesSchema = z.object({ view: z.boolean(), enrol: z.boolean(), edit: z.boolean() });
+
 export const courseDetailSchema = courseCardSchema.extend({
+  abilities: courseAbilitiesSchema,
   tax: z.number(),
   subtotal: z.number(),
   lecturer: z.string().nullable(),
@@ -90,7 +95,7 @@ export const courseDetailSchema = courseCardSchema.extend({
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 
-export const bundleCardSchema = z.object({
+const bundleCardSchema = z.object({
   id: z.number(),
   name: z.string(),
   slug: z.string(),
@@ -106,6 +111,7 @@ export const bundleCardSchema = z.object({
 export type BundleCard = z.infer<typeof bundleCardSchema>;
 
 export const bundleDetailSchema = bundleCardSchema.extend({
+  abilities: bundleAbilitiesSchema,
   fee: z.number(),
   tax: z.number(),
   subtotal: z.number(),
@@ -115,6 +121,7 @@ export const bundleDetailSchema = bundleCardSchema.extend({
 export type BundleDetail = z.infer<typeof bundleDetailSchema>;
 
 export const subcategorySchema = z.object({ id: z.number(), name: z.string(), category: z.object({ id: z.number(), name: z.string() }) });
+export type Subcategory = z.infer<typeof subcategorySchema>;
 export const categorySchema = z.object({ id: z.number(), name: z.string(), school_id: z.number() });
 
 export const courseListSchema = listSchema(courseCardSchema);
@@ -131,12 +138,14 @@ export const featuredMaterialSchema = z.object({
   image: z.string().nullable(),
   preview_video: z.object({ type: z.string(), url: z.string() }).nullable(),
 }).nullable();
+export type FeaturedMaterial = z.infer<typeof featuredMaterialSchema>;
 
 export const scheduleSchema = z.object({
   id: z.number(),
   name: z.string(),
   schedules: z.array(z.object({ date: z.string(), start_time: z.string(), end_time: z.string(), instructor: z.string(), type: z.string() })),
 });
+export type Schedule = z.infer<typeof scheduleSchema>;
 
 export const courseEnrollmentBodySchema = z.object({
   course: z.coerce.number().int().positive().max(2147483647),
@@ -150,19 +159,28 @@ export const bundleEnrollmentBodySchema = z.object({
   action: z.literal('free'),
   compliance_period: z.coerce.number().int().positive().max(2147483647).nullable().optional(),
 });
+export type CourseEnrollmentBody = z.infer<typeof courseEnrollmentBodySchema>;
+export type BundleEnrollmentBody = z.infer<typeof bundleEnrollmentBodySchema>;
 
-export const myEnrollmentSchema = z.object({
+/** What an enrolment answers (201). */
+export const courseEnrollmentResultSchema = z.object({ id: z.number(), status: z.string(), course: z.number(), date_start: z.string().nullable() });
+export type CourseEnrollmentResult = z.infer<typeof courseEnrollmentResultSchema>;
+export const bundleEnrollmentResultSchema = z.object({ id: z.number(), status: z.string(), bundle: z.number() });
+export type BundleEnrollmentResult = z.infer<typeof bundleEnrollmentResultSchema>;
+
+const myEnrollmentSchema = z.object({
   id: z.number(),
   progress: z.number(),
   status: z.string(),
   date_enrolled: z.string(),
   course: z.object({ id: z.number(), name: z.string(), image: z.string().nullable(), school_name: z.string(), course_detail_link: z.string() }),
 });
+export type MyEnrollment = z.infer<typeof myEnrollmentSchema>;
 export const myEnrollmentListSchema = listSchema(myEnrollmentSchema);
 export const myEnrollmentQuerySchema = z.object({
   page,
   perpage: perPage,
-  status: z.enum(['all', 'inprogress', 'completed', 'notstarted']).default('all'),
+  status: z.enum(optionValues(enrollmentStatuses)).default(enrollmentStatuses[0].value),
   course_name: z.string().trim().max(200).optional(),
-  sort: z.enum(['-date_enrolled', 'date_enrolled', 'course_name', 'progress']).default('-date_enrolled'),
+  sort: z.enum(optionValues(enrollmentSorts)).default(enrollmentSorts[0].value),
 });

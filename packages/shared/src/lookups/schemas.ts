@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { listSchema } from '../api/errors';
 
-export const countrySchema = z.object({ iso2: z.string(), name: z.string(), country_code: z.string() });
-export const zipSchema = z.object({ code: z.string(), name: z.string() });
-export const citySchema = z.object({ id: z.string(), name: z.string(), zips: z.array(zipSchema) });
-export const provinceSchema = z.object({ id: z.string(), name: z.string(), cities: z.array(citySchema) });
-export const regionSchema = z.object({ id: z.string(), name: z.string(), provinces: z.array(provinceSchema) });
-export const lawSchoolSchema = z.object({ id: z.number(), name: z.string() });
-export const ibpChapterSchema = z.object({ id: z.number(), name: z.string(), region: z.string() });
-export const compliancePeriodSchema = z.object({
+const countrySchema = z.object({ iso2: z.string(), name: z.string(), country_code: z.string() });
+const zipSchema = z.object({ code: z.string(), name: z.string() });
+const citySchema = z.object({ id: z.string(), name: z.string(), zips: z.array(zipSchema) });
+const provinceSchema = z.object({ id: z.string(), name: z.string(), cities: z.array(citySchema) });
+const regionSchema = z.object({ id: z.string(), name: z.string(), provinces: z.array(provinceSchema) });
+const lawSchoolSchema = z.object({ id: z.number(), name: z.string() });
+const ibpChapterSchema = z.object({ id: z.number(), name: z.string(), region: z.string() });
+const compliancePeriodSchema = z.object({
   id: z.number(),
   name: z.string(),
   date_start: z.string(),
@@ -24,8 +24,6 @@ export const compliancePeriodListSchema = listSchema(compliancePeriodSchema);
 
 export type Country = z.infer<typeof countrySchema>;
 export type Region = z.infer<typeof regionSchema>;
-export type Province = z.infer<typeof provinceSchema>;
-export type City = z.infer<typeof citySchema>;
 export type LawSchool = z.infer<typeof lawSchoolSchema>;
 export type IbpChapter = z.infer<typeof ibpChapterSchema>;
 export type CompliancePeriod = z.infer<typeof compliancePeriodSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listSchema } from '../api/errors';
 
-export const notificationSchema = z.object({
+const notificationSchema = z.object({
   id: z.number(),
   description: z.string().describe('HTML, sanitized when stored'),
   timestamp: z.string(),

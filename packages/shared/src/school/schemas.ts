@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const productsSchema = z.object({
+const productsSchema = z.object({
   facebook_sso: z.boolean(),
   google_sso: z.boolean(),
   mcle: z.boolean(),

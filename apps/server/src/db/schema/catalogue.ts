@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, time, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, text, time, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { schools } from './schools';
 
 export const categories = pgTable(
@@ -65,27 +65,49 @@ export const courses = pgTable(
     dateEnd: date(),
     modeOfPayment: jsonb().$type<ModeOfPayment[]>().notNull().default(['cash', 'online_bank', 'otc_bank', 'otc_nonbank', 'card', 'ewallet']),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** How many enrolments the course has, kept by triggers on enrollments (migration 0010), for top courses. */
+    enrolmentCount: integer().notNull().default(0),
   },
   (t) => [
-    index('courses_school_created_idx').on(t.schoolId, t.createdAt),
-    // The other list sorts of spec 2 §2 (fee and name), so that a large catalogue pages without sorting it all.
-    index('courses_school_fee_idx').on(t.schoolId, t.fee),
-    index('courses_school_name_idx').on(t.schoolId, t.name),
+    // The landing's top courses: the most enrolled first, read from the index instead of counting enrolments.
+    // Ascending like the sorts below: read backwards, it gives DESC NULLS FIRST, the order a plain DESC asks for.
+    index('courses_school_top_idx').on(t.schoolId, t.enrolmentCount, t.createdAt).where(sql`${t.isPublished}`),
+    // The public list's sorts of spec 2 §2 (newest, fee, name) with the id that breaks ties, over published
+    // courses: a page of a large catalogue is found in the index alone (index-only scan), in order, without
+    // sorting the school's courses (fees repeat a lot) or reading the rows before it.
+    index('courses_school_created_idx').on(t.schoolId, t.createdAt, t.id).where(sql`${t.isPublished}`),
+    index('courses_school_fee_idx').on(t.schoolId, t.fee, t.id).where(sql`${t.isPublished}`),
+    index('courses_school_name_idx').on(t.schoolId, t.name, t.id).where(sql`${t.isPublished}`),
+    // The landing's featured course, found without walking the catalogue.
+    index('courses_featured_idx').on(t.schoolId, t.createdAt).where(sql`${t.isFeatured} and ${t.isPublished}`),
     index('courses_subcategory_idx').on(t.subcategoryId),
+    // Search by any part of the name without scanning the catalogue (pg_trgm ships with PGlite and PostgreSQL).
+    index('courses_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('courses_fee_check', sql`${t.fee} >= 0`),
+    // The target of the (school_id, course_id) keys below: a child row can only point at a course of its own school.
+    unique('courses_school_id_id_key').on(t.schoolId, t.id),
   ],
 );
 
+/*
+ * Tables under a course carry the course's school_id, and their foreign keys include it: a query filtered by
+ * school, or an insert with the wrong school, cannot reach or create another school's rows.
+ */
 export const modules = pgTable(
   'modules',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer().notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    schoolId: integer().notNull(),
+    courseId: integer().notNull(),
     name: text().notNull(),
     description: text().notNull().default(''),
     position: integer().notNull(),
   },
-  (t) => [index('modules_course_idx').on(t.courseId)],
+  (t) => [
+    index('modules_course_idx').on(t.courseId),
+    foreignKey({ name: 'modules_course_fk', columns: [t.schoolId, t.courseId], foreignColumns: [courses.schoolId, courses.id] }).onDelete('cascade'),
+    unique('modules_school_id_id_key').on(t.schoolId, t.id),
+  ],
 );
 
 export type CoursewareType = 'audio' | 'class' | 'exam' | 'html' | 'link' | 'pdf' | 'sc' | 'survey' | 'video' | 'ivideo' | 'yt';
@@ -94,39 +116,53 @@ export const coursewares = pgTable(
   'coursewares',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    moduleId: integer().notNull().references(() => modules.id, { onDelete: 'cascade' }),
+    schoolId: integer().notNull(),
+    moduleId: integer().notNull(),
     name: text().notNull(),
     description: text().notNull().default(''),
     type: text().notNull().$type<CoursewareType>(),
     position: integer().notNull(),
     seconds: integer().notNull().default(0),
   },
-  (t) => [index('coursewares_module_idx').on(t.moduleId)],
+  (t) => [
+    index('coursewares_module_idx').on(t.moduleId),
+    foreignKey({ name: 'coursewares_module_fk', columns: [t.schoolId, t.moduleId], foreignColumns: [modules.schoolId, modules.id] }).onDelete('cascade'),
+    unique('coursewares_school_id_id_key').on(t.schoolId, t.id),
+  ],
 );
 
 export const classes = pgTable(
   'classes',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer().notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    schoolId: integer().notNull(),
+    courseId: integer().notNull(),
     name: text().notNull(),
     fee: integer().notNull().default(0),
   },
-  (t) => [index('classes_course_idx').on(t.courseId)],
+  (t) => [
+    index('classes_course_idx').on(t.courseId),
+    foreignKey({ name: 'classes_course_fk', columns: [t.schoolId, t.courseId], foreignColumns: [courses.schoolId, courses.id] }).onDelete('cascade'),
+    unique('classes_school_id_id_key').on(t.schoolId, t.id),
+  ],
 );
 
 export const classSchedules = pgTable(
   'class_schedules',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    classId: integer().notNull().references(() => classes.id, { onDelete: 'cascade' }),
+    schoolId: integer().notNull(),
+    classId: integer().notNull(),
     date: date().notNull(),
     startTime: time().notNull(),
     endTime: time().notNull(),
     instructor: text().notNull(),
     type: text().notNull().default('Online'),
   },
-  (t) => [index('class_schedules_class_idx').on(t.classId)],
+  (t) => [
+    index('class_schedules_class_idx').on(t.classId),
+    foreignKey({ name: 'class_schedules_class_fk', columns: [t.schoolId, t.classId], foreignColumns: [classes.schoolId, classes.id] }).onDelete('cascade'),
+  ],
 );
 
 export const bundles = pgTable(
@@ -147,15 +183,35 @@ export const bundles = pgTable(
     modeOfPayment: jsonb().$type<ModeOfPayment[]>().notNull().default(['cash', 'online_bank', 'otc_bank', 'otc_nonbank', 'card', 'ewallet']),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('bundles_school_created_idx').on(t.schoolId, t.createdAt), check('bundles_price_check', sql`${t.price} >= 0`)],
+  (t) => [
+    index('bundles_school_created_idx').on(t.schoolId, t.createdAt),
+    index('bundles_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    check('bundles_price_check', sql`${t.price} >= 0`),
+    unique('bundles_school_id_id_key').on(t.schoolId, t.id),
+  ],
 );
 
 export const bundleCourses = pgTable(
   'bundle_courses',
   {
-    bundleId: integer().notNull().references(() => bundles.id, { onDelete: 'cascade' }),
-    courseId: integer().notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    schoolId: integer().notNull(),
+    bundleId: integer().notNull(),
+    courseId: integer().notNull(),
     position: integer().notNull(),
   },
-  (t) => [uniqueIndex('bundle_courses_key').on(t.bundleId, t.courseId)],
+  (t) => [
+    uniqueIndex('bundle_courses_key').on(t.bundleId, t.courseId),
+    // A bundle holds only courses of its own school.
+    foreignKey({ name: 'bundle_courses_bundle_fk', columns: [t.schoolId, t.bundleId], foreignColumns: [bundles.schoolId, bundles.id] }).onDelete('cascade'),
+    foreignKey({ name: 'bundle_courses_course_fk', columns: [t.schoolId, t.courseId], foreignColumns: [courses.schoolId, courses.id] }).onDelete('cascade'),
+  ],
 );
+
+/**
+ * How many published courses each school has, kept by triggers on `courses` (migration 0008), so that the
+ * course list answers its count without counting the catalogue on every page.
+ */
+export const catalogueCounts = pgTable('catalogue_counts', {
+  schoolId: integer().primaryKey(),
+  publishedCourses: integer().notNull().default(0),
+});

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bundles, classes, courses } from './catalogue';
+import { schools } from './schools';
 import { compliancePeriods } from './lookups';
 import { users } from './users';
 
-/** Status values of spec 3 §4; anything not "waiting for money" counts as paid. */
-export type EnrolmentStatus = 'paid' | 'free' | 'pay_later' | 'notpaid' | 'partial' | 'collection' | 'pending';
+import type { EnrolmentStatus } from '@school/shared/catalogue/rules';
+
+export type { EnrolmentStatus };
 
 /** One user's place in one course: the unique index is what makes a duplicate impossible. */
 export const enrollments = pgTable(
@@ -13,9 +15,11 @@ export const enrollments = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    courseId: integer().notNull().references(() => courses.id, { onDelete: 'cascade' }),
-    classId: integer().references(() => classes.id, { onDelete: 'set null' }),
-    bundleId: integer().references(() => bundles.id, { onDelete: 'set null' }),
+    // The course's school, so that staff queries stay inside their school (composite key below).
+    schoolId: integer().notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    courseId: integer().notNull(),
+    classId: integer(),
+    bundleId: integer(),
     compliancePeriodId: integer().references(() => compliancePeriods.id),
     status: text().notNull().$type<EnrolmentStatus>(),
     progress: integer().notNull().default(0),
@@ -28,7 +32,13 @@ export const enrollments = pgTable(
     uniqueIndex('enrollments_user_course_key').on(t.userId, t.courseId),
     index('enrollments_user_date_idx').on(t.userId, t.dateEnrolled),
     index('enrollments_course_idx').on(t.courseId),
+    index('enrollments_school_date_idx').on(t.schoolId, t.dateEnrolled),
     check('enrollments_progress_check', sql`${t.progress} between 0 and 100`),
+    foreignKey({ name: 'enrollments_course_fk', columns: [t.schoolId, t.courseId], foreignColumns: [courses.schoolId, courses.id] }).onDelete('cascade'),
+    // Migration 0009 makes these two ON DELETE SET NULL (class_id) / (bundle_id), which Drizzle cannot
+    // express: deleting a class or bundle keeps the enrolment and its school_id.
+    foreignKey({ name: 'enrollments_class_fk', columns: [t.schoolId, t.classId], foreignColumns: [classes.schoolId, classes.id] }),
+    foreignKey({ name: 'enrollments_bundle_fk', columns: [t.schoolId, t.bundleId], foreignColumns: [bundles.schoolId, bundles.id] }),
   ],
 );
 
@@ -37,10 +47,15 @@ export const bundleEnrollments = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
-    bundleId: integer().notNull().references(() => bundles.id, { onDelete: 'cascade' }),
+    schoolId: integer().notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    bundleId: integer().notNull(),
     compliancePeriodId: integer().references(() => compliancePeriods.id),
     status: text().notNull().$type<EnrolmentStatus>(),
     dateEnrolled: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('bundle_enrollments_user_bundle_key').on(t.userId, t.bundleId)],
+  (t) => [
+    uniqueIndex('bundle_enrollments_user_bundle_key').on(t.userId, t.bundleId),
+    index('bundle_enrollments_school_idx').on(t.schoolId),
+    foreignKey({ name: 'bundle_enrollments_bundle_fk', columns: [t.schoolId, t.bundleId], foreignColumns: [bundles.schoolId, bundles.id] }).onDelete('cascade'),
+  ],
 );

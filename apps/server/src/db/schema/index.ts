@@ -7,3 +7,4 @@ export * from './lookups';
 export * from './mcle';
 export * from './catalogue';
 export * from './enrolment';
+export * from './events';

@@ -1,3 +1,4 @@
+import type { CIVIL_STATUSES } from '@school/shared/account/profile-schemas';
 import { boolean, check, date, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ibpChapters, lawSchools } from './lookups';
@@ -35,7 +36,7 @@ export const mcleProfiles = pgTable(
     telephoneNumber: text(),
     faxNumber: text(),
     birthPlace: text(),
-    civilStatus: text().$type<'Single' | 'Married' | 'Widowed'>(),
+    civilStatus: text().$type<(typeof CIVIL_STATUSES)[number]>(),
     consentedAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

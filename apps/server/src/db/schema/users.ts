@@ -53,3 +53,27 @@ export const students = pgTable(
   },
   (t) => [uniqueIndex('students_user_id_key').on(t.userId), index('students_step_idx').on(t.step)],
 );
+
+/**
+ * Staff work for a school through a membership (SA school administrator, IN instructor); a staff account
+ * may serve several schools. SU is platform-wide and needs none (DECISIONS.md).
+ */
+export const schoolMemberships = pgTable(
+  'school_memberships',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    role: text().notNull().$type<'SA' | 'IN'>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('school_memberships_user_school_key').on(t.userId, t.schoolId),
+    index('school_memberships_school_idx').on(t.schoolId),
+    check('school_memberships_role_check', sql`${t.role} in ('SA', 'IN')`),
+  ],
+);

@@ -1,33 +1,64 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+/**
+ * Stored files (uploads, the demo's assets, later ID photos and certificates) behind one interface: local disk
+ * (MEDIA_DIR) or S3-compatible object storage. The database keeps keys such as `photos/12-ab34.jpg`, never
+ * addresses; presenters turn a key into an address with `publicUrl` (public files) or `signedUrl` (private
+ * files, for a short time).
+ */
+export type Visibility = 'public' | 'private';
 
-/** Where uploaded files live; local disk by default (DECISIONS.md: S3-compatible storage in production). */
+export interface PutOptions {
+  /** public: anyone with the address, cacheable; private: only through a signed, expiring address. */
+  visibility: Visibility;
+  contentType: string;
+}
+
 export interface Storage {
-  /** Stores the bytes under a key like `photos/abc.jpg` and answers their public address. */
-  put(key: string, data: Buffer): Promise<string>;
-  /** Forgets a file by the address `put` gave; unknown addresses are ignored. */
-  remove(url: string): Promise<void>;
+  readonly kind: 'local' | 's3';
+  /** Origins other than the site's own that addresses may point to (for the Content Security Policy). */
+  readonly origins: string[];
+  /** Stores the bytes under the key (replacing any), in the public or the private area. */
+  put(key: string, data: Buffer, options: PutOptions): Promise<void>;
+  /** The stored bytes, or null when the area has no such key. */
+  get(key: string, visibility: Visibility): Promise<Buffer | null>;
+  /** Forgets the key in both areas; an unknown key is no error. */
+  remove(key: string): Promise<void>;
+  /** A public file's lasting, cacheable address (absolute path on local disk, absolute URL on S3). */
+  publicUrl(key: string): string;
+  /** A private file's address, refused after `expiresIn` seconds or when altered. */
+  signedUrl(key: string, options: { expiresIn: number }): Promise<string>;
+  /** Lets go of connections (the server is closing). */
+  close(): void;
 }
 
-export const LOCAL_MEDIA_PREFIX = '/media/uploads/';
+/** What presenters need: a public file's address. */
+export type PublicFiles = Pick<Storage, 'publicUrl'>;
 
-export function localStorage(root: string): Storage {
-  const base = path.resolve(root);
-  const fileFor = (key: string) => {
-    const file = path.resolve(base, key);
-    if (!file.startsWith(base + path.sep)) throw new Error('storage key escapes the media folder');
-    return file;
-  };
-  return {
-    async put(key, data) {
-      const file = fileFor(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data);
-      return LOCAL_MEDIA_PREFIX + key;
-    },
-    async remove(url) {
-      if (!url.startsWith(LOCAL_MEDIA_PREFIX)) return;
-      await rm(fileFor(url.slice(LOCAL_MEDIA_PREFIX.length)), { force: true });
-    },
-  };
+/** The address of a public file whose key may be missing. */
+export const publicUrlOf = (files: PublicFiles, key: string | null) => (key ? files.publicUrl(key) : null);
+
+export class InvalidStorageKey extends Error {
+  constructor(key: string) {
+    super(`invalid storage key: ${JSON.stringify(key.slice(0, 200))}`);
+  }
 }
+
+// Segments of letters, digits, '.', '_' and '-', none starting with a dot: no '..', no hidden files, nothing a
+// URL or a file system reads differently, the same key on every backend.
+const segment = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+/** Refuses keys that could escape the storage's root or mean different things on disk and in a URL. */
+export function assertKey(key: string): string {
+  if (typeof key !== 'string' || key.length === 0 || key.length > 512 || !key.split('/').every((s) => segment.test(s))) {
+    throw new InvalidStorageKey(String(key));
+  }
+  return key;
+}
+
+/**
+ * Cache-Control for a public file. Uploads get a new key each time (a random part), so browsers may keep them
+ * for good; the demo's assets (`seed/…`) keep their keys across releases, so they are kept for an hour.
+ */
+export const publicCacheControl = (key: string) => (key.startsWith('seed/') ? 'public, max-age=3600' : 'public, max-age=31536000, immutable');
+
+/** Private files are never kept by browsers or proxies: their addresses expire. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';

@@ -1,7 +1,6 @@
-import { lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client';
-import { oneTimeKeys } from '../../db/schema/index';
+import { storeRepository } from './repository';
 
 /** Claims a key once across every server process: the second claim of the same key answers false. */
 export interface OneTimeStore {
@@ -9,16 +8,9 @@ export interface OneTimeStore {
 }
 
 export function dbOneTimeStore(db: Db): OneTimeStore {
+  const repo = storeRepository(db);
   return {
-    async claim(key, ttlSeconds) {
-      await db.delete(oneTimeKeys).where(lt(oneTimeKeys.expiresAt, sql`now()`));
-      const rows = await db
-        .insert(oneTimeKeys)
-        .values({ key, expiresAt: new Date(Date.now() + ttlSeconds * 1000) })
-        .onConflictDoNothing()
-        .returning({ key: oneTimeKeys.key });
-      return rows.length === 1;
-    },
+    claim: (key, ttlSeconds) => repo.claimKey(key, new Date(Date.now() + ttlSeconds * 1000)),
   };
 }
 

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../../db/client';
-import { rateLimits } from '../../db/schema/index';
+import { storeRepository } from './repository';
 
 type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -11,19 +10,10 @@ type Callback = (err: Error | null, result?: { current: number; ttl: number }) =
  * The plugin hands each call its route's window, so one store serves every route.
  */
 export function dbRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  const repo = storeRepository(db);
   async function count(key: string, windowMs: number) {
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, count: 1, resetAt: new Date(Date.now() + windowMs) })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
-          resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
-        },
-      })
-      .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-    return { current: row!.count, ttl: Math.max(0, row!.resetAt.getTime() - Date.now()) };
+    const row = await repo.countHit(key, windowMs);
+    return { current: row.count, ttl: Math.max(0, row.resetAt.getTime() - Date.now()) };
   }
 
   return class DbRateLimitStore implements FastifyRateLimitStore {

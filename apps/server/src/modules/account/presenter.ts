@@ -1,4 +1,6 @@
+import type { SavedMcleProfile } from '@school/shared/account/profile-schemas';
 import type { Profile } from '@school/shared/auth/profile';
+import { publicUrlOf, type PublicFiles } from '../../infra/storage/storage';
 import type { AccountRepository, McleRow } from './repository';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<AccountRepository['findByUserId']>>>;
@@ -11,7 +13,7 @@ export function fullName(user: { firstName: string; middleName: string; lastName
     .join(' ');
 }
 
-export function presentProfile({ user, student, school, courseCount }: ProfileRow): Profile {
+export function presentProfile(files: PublicFiles, { user, student, school, courseCount }: ProfileRow): Profile {
   return {
     id: user.id,
     student_id: student?.id ?? null,
@@ -30,7 +32,7 @@ export function presentProfile({ user, student, school, courseCount }: ProfileRo
     type: student?.occupationType ?? null,
     school: student?.organization ?? null,
     course: student?.position ?? null,
-    photo: user.photo,
+    photo: publicUrlOf(files, user.photo),
     is_verified: user.isVerified,
     step: student?.step ?? null,
     info_submitted: student?.infoSubmitted ?? false,
@@ -42,7 +44,7 @@ export function presentProfile({ user, student, school, courseCount }: ProfileRo
   };
 }
 
-export function presentMcle(row: McleRow) {
+export function presentMcle(row: McleRow): SavedMcleProfile {
   return {
     roll_number: row.rollNumber,
     ibp_chapter: row.ibpChapterId,

@@ -1,24 +1,39 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enrollments, mcleProfiles, schools, students, users } from '../../db/schema/index';
 
 export type McleRow = typeof mcleProfiles.$inferSelect;
 
-export function accountRepository(db: Db) {
-  const profileQuery = () =>
+/** An account: the user, their student row and school, and how many courses they take; one statement each way in. */
+const prepareProfiles = (db: Db) => {
+  const profile = () =>
     db
-      .select({ user: users, student: students, school: { id: schools.id, name: schools.name, domain: schools.domain } })
+      .select({
+        user: users,
+        student: students,
+        school: { id: schools.id, name: schools.name, domain: schools.domain },
+        courseCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.userId} = ${users.id})`.mapWith(Number),
+      })
       .from(users)
       .leftJoin(students, eq(students.userId, users.id))
       .leftJoin(schools, eq(schools.id, users.schoolId));
+  return {
+    byUser: profile().where(eq(users.id, sql.placeholder('userId'))).limit(1).prepare('account_by_user'),
+    byStudent: profile().where(eq(students.id, sql.placeholder('studentId'))).limit(1).prepare('account_by_student'),
+  };
+};
 
+export function accountRepository(db: Db) {
+  let profiles: ReturnType<typeof prepareProfiles> | undefined;
   return {
     async findByUserId(userId: number) {
-      const [[row], [courses]] = await Promise.all([
-        profileQuery().where(eq(users.id, userId)).limit(1),
-        db.select({ n: count() }).from(enrollments).where(eq(enrollments.userId, userId)),
-      ]);
-      return row && { ...row, courseCount: courses?.n ?? 0 };
+      const [row] = await (profiles ??= prepareProfiles(db)).byUser.execute({ userId });
+      return row;
+    },
+
+    async findByStudentId(studentId: number) {
+      const [row] = await (profiles ??= prepareProfiles(db)).byStudent.execute({ studentId });
+      return row;
     },
 
     async updateUser(userId: number, fields: Partial<typeof users.$inferInsert>) {

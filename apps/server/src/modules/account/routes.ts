@@ -1,42 +1,38 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '@school/shared/api/errors';
 import { profileServerMessages as s } from '@school/shared/account/messages';
-import { mcleProfileBodySchema, studentProfileSchema, userProfileSchema } from '@school/shared/account/profile-schemas';
+import { mcleProfileBodySchema, savedMcleProfileSchema, studentProfileSchema, userProfileSchema } from '@school/shared/account/profile-schemas';
 import { profileSchema } from '@school/shared/auth/profile';
 import { idParamsSchema } from '@school/shared/school/schemas';
 import { invalid } from '../../lib/errors';
-import type { Storage } from '../../infra/storage/storage';
-import { requireUser } from '../auth/authenticate';
+import { signedInActor } from '../auth/actor';
 import { PHOTO_MAX_BYTES } from './photo';
 import { accountService, PhotoTooLarge } from './service';
 
-const mcleResponse = z.record(z.string(), z.unknown()).describe('The MCLE profile fields of spec 1 §3');
-
-export const accountRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (app, { storage }) => {
-  const accounts = accountService(app, storage);
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const accounts = accountService(app);
   const tags = ['account'];
   const security = [{ token: [] }];
   const responses = { 200: profileSchema, ...errorResponses };
 
   app.get('/students/:id/', { schema: { tags, security, summary: "A student's own profile", params: idParamsSchema, response: responses } }, async (request) =>
-    accounts.getStudent(requireUser(request), request.params.id),
+    accounts.getStudent(signedInActor(request), request.params.id),
   );
 
   app.put(
     '/students/:id/',
     { schema: { tags, security, summary: "Update a student's basic profile (completes step '1')", params: idParamsSchema, body: studentProfileSchema, response: responses } },
-    async (request) => accounts.updateStudent(requireUser(request), request.params.id, request.body),
+    async (request) => accounts.updateStudent(signedInActor(request), request.params.id, request.body),
   );
 
   app.get('/users/:id/', { schema: { tags, security, summary: "A user's own profile (any role)", params: idParamsSchema, response: responses } }, async (request) =>
-    accounts.getUser(requireUser(request), request.params.id),
+    accounts.getUser(signedInActor(request), request.params.id),
   );
 
   app.put(
     '/users/:id/',
     { schema: { tags, security, summary: 'Update names and mobile (staff and other roles)', params: idParamsSchema, body: userProfileSchema, response: responses } },
-    async (request) => accounts.updateUser(requireUser(request), request.params.id, request.body),
+    async (request) => accounts.updateUser(signedInActor(request), request.params.id, request.body),
   );
 
   app.patch(
@@ -52,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async 
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = signedInActor(request);
       if (!request.isMultipart()) throw invalid({ photo: s.photoMissing });
       // A body cut short or without its boundary is the client's mistake, not ours.
       const malformed = (error: { code?: string }) => {
@@ -68,8 +64,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async 
 
   app.get(
     '/students/:id/mcle_profile/',
-    { schema: { tags, security, summary: "A student's own MCLE profile (404 until submitted)", params: idParamsSchema, response: { 200: mcleResponse, ...errorResponses } } },
-    async (request) => accounts.getMcle(requireUser(request), request.params.id),
+    { schema: { tags, security, summary: "A student's own MCLE profile (404 until submitted)", params: idParamsSchema, response: { 200: savedMcleProfileSchema, ...errorResponses } } },
+    async (request) => accounts.getMcle(signedInActor(request), request.params.id),
   );
 
   app.put(
@@ -81,9 +77,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async 
         summary: 'Submit the MCLE profile (with the Data Privacy consent); marks info_submitted',
         params: idParamsSchema,
         body: mcleProfileBodySchema,
-        response: { 200: mcleResponse, ...errorResponses },
+        response: { 200: savedMcleProfileSchema, ...errorResponses },
       },
     },
-    async (request) => accounts.saveMcle(requireUser(request), request.params.id, request.body),
+    async (request) => accounts.saveMcle(signedInActor(request), request.params.id, request.body),
   );
 };

@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { profileServerMessages as s } from '@school/shared/account/messages';
 import { NO_MIDDLE_NAME, type StudentProfileForm, type UserProfileForm, mcleProfileSchema } from '@school/shared/account/profile-schemas';
 import type { z } from 'zod';
-import { countries, ibpChapters, lawSchools } from '../../db/schema/index';
-import type { Storage } from '../../infra/storage/storage';
 import { DomainError, invalid, notFound } from '../../lib/errors';
-import type { AuthUser } from '../auth/authenticate';
-import { lookupRepository } from '../lookups/repository';
+import type { SignedInActor } from '../auth/actor';
+import { accountAccess, type AccountVerb } from './access';
+import { lookupService } from '../lookups/service';
 import { processPhoto } from './photo';
 import { presentMcle, presentProfile } from './presenter';
 import { accountRepository } from './repository';
@@ -17,9 +15,10 @@ type McleInput = z.output<typeof mcleProfileSchema>;
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
-export function accountService(app: FastifyInstance, storage: Storage) {
+export function accountService(app: FastifyInstance) {
+  const { storage } = app;
   const repo = accountRepository(app.db);
-  const lookups = lookupRepository(app.db);
+  const lookups = lookupService(app.db);
   let places: Promise<Map<string, { kind: 'region' | 'province' | 'city'; parent: string | null; zips: string[] }>> | null = null;
 
   /** Region, province and city codes with their parents and postal codes, built once per process. */
@@ -35,18 +34,13 @@ export function accountService(app: FastifyInstance, storage: Storage) {
     return places;
   }
 
-  /** The caller's own account: another user's id answers 404, whatever the caller's role or school. */
-  async function own(user: AuthUser, id: number, by: 'student' | 'user') {
-    const row = await repo.findByUserId(user.id);
-    const matches = by === 'student' ? row?.student?.id === id : row?.user.id === id;
-    if (!row || !matches) throw notFound();
-    return row;
-  }
+  const access = accountAccess(app.db);
+  const own = (actor: SignedInActor, id: number, by: 'student' | 'user', verb: AccountVerb) =>
+    by === 'student' ? access.byStudentId(actor, id, verb) : access.byUserId(actor, id, verb);
 
   async function checkCountryCode(code: string | null | undefined) {
     if (!code) return;
-    const [known] = await app.db.select({ iso2: countries.iso2 }).from(countries).where(eq(countries.callingCode, code)).limit(1);
-    if (!known) throw invalid({ country_code: s.invalidCountryCode });
+    if (!(await lookups.isCallingCode(code))) throw invalid({ country_code: s.invalidCountryCode });
   }
 
   function names(form: UserProfileForm) {
@@ -75,29 +69,28 @@ export function accountService(app: FastifyInstance, storage: Storage) {
   }
 
   async function checkLookupIds(input: McleInput) {
-    const [chapter] = await app.db.select({ id: ibpChapters.id }).from(ibpChapters).where(eq(ibpChapters.id, input.ibp_chapter)).limit(1);
-    if (!chapter) throw invalid({ ibp_chapter: s.invalidChoice });
-    if (input.law_school !== 'others') {
-      const [school] = await app.db.select({ id: lawSchools.id }).from(lawSchools).where(eq(lawSchools.id, input.law_school)).limit(1);
-      if (!school) throw invalid({ law_school: s.invalidChoice });
-    }
+    if (!(await lookups.isIbpChapter(input.ibp_chapter))) throw invalid({ ibp_chapter: s.invalidChoice });
+    if (input.law_school !== 'others' && !(await lookups.isLawSchool(input.law_school))) throw invalid({ law_school: s.invalidChoice });
   }
 
   return {
-    async getStudent(user: AuthUser, studentId: number) {
-      return presentProfile(await own(user, studentId, 'student'));
+    /** The account of a user (the user, their student row, their registered school), for the modules that check one. */
+    findAccount: (userId: number) => repo.findByUserId(userId),
+
+    async getStudent(actor: SignedInActor, studentId: number) {
+      return presentProfile(storage, await own(actor, studentId, 'student', 'view'));
     },
 
-    async getUser(user: AuthUser, userId: number) {
-      return presentProfile(await own(user, userId, 'user'));
+    async getUser(actor: SignedInActor, userId: number) {
+      return presentProfile(storage, await own(actor, userId, 'user', 'view'));
     },
 
     /** Saving every required field completes the profile: step '1' is cleared (spec 1 §4). */
-    async updateStudent(user: AuthUser, studentId: number, form: StudentProfileForm) {
-      const row = await own(user, studentId, 'student');
+    async updateStudent(actor: SignedInActor, studentId: number, form: StudentProfileForm) {
+      const row = await own(actor, studentId, 'student', 'update');
       await checkCountryCode(form.country_code);
       const occupied = form.type !== 'O';
-      await repo.updateStudent(user.id, row.student!.id, names(form), {
+      await repo.updateStudent(actor.userId, row.student!.id, names(form), {
         birthday: form.birthday,
         gender: form.gender,
         occupationType: form.type,
@@ -105,35 +98,37 @@ export function accountService(app: FastifyInstance, storage: Storage) {
         position: occupied ? blankToNull(form.course) : null,
         step: null,
       });
-      return presentProfile((await repo.findByUserId(user.id))!);
+      return presentProfile(storage, (await repo.findByUserId(actor.userId))!);
     },
 
-    async updateUser(user: AuthUser, userId: number, form: UserProfileForm) {
-      await own(user, userId, 'user');
+    async updateUser(actor: SignedInActor, userId: number, form: UserProfileForm) {
+      await own(actor, userId, 'user', 'update');
       await checkCountryCode(form.country_code);
-      await repo.updateUser(user.id, names(form));
-      return presentProfile((await repo.findByUserId(user.id))!);
+      await repo.updateUser(actor.userId, names(form));
+      return presentProfile(storage, (await repo.findByUserId(actor.userId))!);
     },
 
-    async updatePhoto(user: AuthUser, userId: number, data: Buffer) {
-      const row = await own(user, userId, 'user');
+    async updatePhoto(actor: SignedInActor, userId: number, data: Buffer) {
+      const row = await own(actor, userId, 'user', 'update');
       const photo = await processPhoto(data);
       if (!photo) throw invalid({ photo: s.photoType });
-      const url = await storage.put(`photos/${user.id}-${randomBytes(8).toString('hex')}.jpg`, photo);
-      await repo.updateUser(user.id, { photo: url });
+      // A new key for every photo: its address can be cached for good.
+      const key = `photos/${actor.userId}-${randomBytes(8).toString('hex')}.jpg`;
+      await storage.put(key, photo, { visibility: 'public', contentType: 'image/jpeg' });
+      await repo.updateUser(actor.userId, { photo: key });
       if (row.user.photo) await storage.remove(row.user.photo).catch(() => undefined);
-      return presentProfile((await repo.findByUserId(user.id))!);
+      return presentProfile(storage, (await repo.findByUserId(actor.userId))!);
     },
 
-    async getMcle(user: AuthUser, studentId: number) {
-      const row = await own(user, studentId, 'student');
+    async getMcle(actor: SignedInActor, studentId: number) {
+      const row = await own(actor, studentId, 'student', 'view');
       const mcle = await repo.findMcle(row.student!.id);
       if (!mcle) throw notFound();
       return presentMcle(mcle);
     },
 
-    async saveMcle(user: AuthUser, studentId: number, input: McleInput) {
-      const row = await own(user, studentId, 'student');
+    async saveMcle(actor: SignedInActor, studentId: number, input: McleInput) {
+      const row = await own(actor, studentId, 'student', 'update');
       await checkLookupIds(input);
       await checkPlaces(input);
       const others = input.law_school === 'others';

@@ -10,6 +10,8 @@ export interface AuthUser {
   id: number;
   role: Role;
   tokenId: number;
+  /** Staff role at the site's school through a membership; null elsewhere (see actor.ts for SU). */
+  staffRole: 'SA' | 'IN' | null;
 }
 
 /**
@@ -24,9 +26,10 @@ export const authenticate = fp(async (app: FastifyInstance) => {
     if (!header) return;
     const match = /^Token\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
     if (!match) throw notAuthenticated(serverMessages.invalidAuthToken);
-    const row = await repo.findActiveToken(hashKey(match[1]!));
+    const schoolId = request.routeOptions.config.school === false ? null : request.school.id;
+    const row = await repo.findActiveToken(hashKey(match[1]!), schoolId);
     if (!row) throw notAuthenticated(serverMessages.invalidAuthToken);
-    request.user = { id: row.userId, role: row.role, tokenId: row.tokenId };
+    request.user = { id: row.userId, role: row.role, tokenId: row.tokenId, staffRole: row.staffRole };
   });
 });
 

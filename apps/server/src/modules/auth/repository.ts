@@ -1,15 +1,27 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountLinks, authTokens, loginFailures, socialAccounts, students, users } from '../../db/schema/index';
+import { accountLinks, authTokens, loginFailures, schoolMemberships, socialAccounts, students, users } from '../../db/schema/index';
 import { LOGIN_FAILURE_MEMORY_SECONDS, loginDelaySeconds } from './login-delay';
 
 export type UserRow = typeof users.$inferSelect;
-export type StudentRow = typeof students.$inferSelect;
 export type LinkPurpose = 'verify_email' | 'reset_password' | 'sign_in';
 
 const lower = (value: string) => value.trim().toLowerCase();
 
+/** The token's user and their membership at the site's school (see findActiveToken). */
+type ActiveToken = ReturnType<typeof prepareActiveToken>;
+const prepareActiveToken = (db: Db) =>
+  db
+    .select({ tokenId: authTokens.id, userId: users.id, role: users.role, staffRole: schoolMemberships.role })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .leftJoin(schoolMemberships, and(eq(schoolMemberships.userId, users.id), eq(schoolMemberships.schoolId, sql.placeholder('schoolId'))))
+    .where(and(eq(authTokens.keyHash, sql.placeholder('keyHash')), gt(authTokens.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('auth_active_token');
+
 export function authRepository(db: Db) {
+  let activeToken: ActiveToken | undefined;
   return {
     /** By username or e-mail; an exact e-mail match wins, so that no username can shadow an address. */
     async findUserByLogin(identifier: string): Promise<UserRow | undefined> {
@@ -75,13 +87,11 @@ export function authRepository(db: Db) {
       await db.insert(authTokens).values(input);
     },
 
-    async findActiveToken(keyHash: string) {
-      const [row] = await db
-        .select({ tokenId: authTokens.id, userId: users.id, role: users.role })
-        .from(authTokens)
-        .innerJoin(users, eq(users.id, authTokens.userId))
-        .where(and(eq(authTokens.keyHash, keyHash), gt(authTokens.expiresAt, sql`now()`)))
-        .limit(1);
+    /** The token's user with their staff role at the site's school (null: not staff there, or no school). */
+    async findActiveToken(keyHash: string, schoolId: number | null) {
+      // Every signed-in request asks: built once, a named statement on PostgreSQL.
+      activeToken ??= prepareActiveToken(db);
+      const [row] = await activeToken.execute({ keyHash, schoolId: schoolId ?? -1 });
       return row;
     },
 
@@ -144,13 +154,13 @@ export function authRepository(db: Db) {
       await db.delete(loginFailures).where(eq(loginFailures.key, key));
     },
 
-    /** Verifies the e-mail of the link's user; false when the link is not usable. */
-    async verifyEmailWithLink(keyHash: string) {
+    /** Verifies the e-mail of the link's user and answers the user's id; null when the link is not usable. */
+    async verifyEmailWithLink(keyHash: string): Promise<number | null> {
       return db.transaction(async (tx) => {
         const link = await consumeLinkIn(tx as unknown as Db, 'verify_email', keyHash);
-        if (!link) return false;
+        if (!link) return null;
         await tx.update(users).set({ isVerified: true, updatedAt: new Date() }).where(eq(users.id, link.userId));
-        return true;
+        return link.userId;
       });
     },
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses, messageSchema } from '@school/shared/api/errors';
 import { profileSchema } from '@school/shared/auth/profile';
 import {
@@ -13,10 +12,10 @@ import {
   signInCodeBodySchema,
   signInCodeHolderSchema,
   signInCodeSchema,
+  registeredSchema,
   tokenResponseSchema,
   verifyEmailBodySchema,
 } from '@school/shared/auth/schemas';
-import { currentSchool } from '../tenancy/current-school';
 import { requireUser } from './authenticate';
 import { authService } from './service';
 import { signedInUser, throttle } from './throttle';
@@ -53,11 +52,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a student account at this school and send the verification e-mail',
         body: registerBodySchema,
-        response: { 201: tokenResponseSchema.extend({ email: z.string() }), ...errorResponses },
+        response: { 201: registeredSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const school = await currentSchool(request);
+      const school = request.school;
       reply.code(201);
       return auth.register(request.body, school, request.ip);
     },
@@ -66,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/account/verify-email/',
     { schema: { tags, summary: 'Confirm an e-mail address with the key from the verification link', body: verifyEmailBodySchema, response: { 200: messageSchema, ...errorResponses } } },
-    async (request) => auth.verifyEmail(request.body.key),
+    async (request) => auth.verifyEmail(request.body.key, request.school),
   );
 
   app.post(
@@ -81,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: request.user?.id,
         humanToken: request.body['g-recaptcha-response'],
         ip: request.ip,
-        school: await currentSchool(request),
+        school: request.school,
       }),
   );
 
@@ -92,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Mail a single-use password reset link', body: emailWithHumanCheckSchema, response: { 200: messageSchema, ...errorResponses } },
     },
     async (request) =>
-      auth.forgotPassword(request.body.email, request.body['g-recaptcha-response'], request.ip, await currentSchool(request)),
+      auth.forgotPassword(request.body.email, request.body['g-recaptcha-response'], request.ip, request.school),
   );
 
   app.post(
@@ -101,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: throttle(app, 'reset'),
       schema: { tags, summary: 'Set a new password with a reset link; every session is revoked', body: resetBodySchema, response: { 200: messageSchema, ...errorResponses } },
     },
-    async (request) => auth.resetPassword(request.body, request.ip),
+    async (request) => auth.resetPassword(request.body, request.ip, request.school),
   );
 
   app.put(

@@ -3,14 +3,15 @@ import { authMessages, serverMessages, sessionMessages } from '@school/shared/au
 import type { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, Role } from '@school/shared/auth/schemas';
 import { hashKey, hashPassword, newKey, verifyPassword } from '../../lib/crypto';
 import { DomainError, formError, invalid, notFound } from '../../lib/errors';
-import { loggableError } from '../../lib/log-redaction';
+import type { Db } from '../../db/client';
+import { recordEvent } from '../events/service';
+import { emailQueue } from '../mail/send-email';
 import type { SchoolRow } from '../tenancy/repository';
 import { schoolUrl } from '../tenancy/resolve-domain';
-import { resetEmail, verificationEmail } from './emails';
 import { fullName, presentProfile } from '../account/presenter';
-import { accountRepository } from '../account/repository';
+import { accountService } from '../account/service';
 import { presentToken } from './presenter';
-import { authRepository, loginKeyOfUser, type UserRow } from './repository';
+import { authRepository, loginKeyOfUser, type AuthRepository, type UserRow } from './repository';
 import { throttled } from './throttle';
 
 const USERNAME = /^[\w.+-]+$/;
@@ -19,7 +20,8 @@ const SIGN_IN_CODE_TTL_SECONDS = 60;
 
 export function authService(app: FastifyInstance) {
   const repo = authRepository(app.db);
-  const accounts = accountRepository(app.db);
+  const emails = emailQueue(app);
+  const accounts = accountService(app);
   const { config } = app;
 
   async function issueToken(user: { id: number; role: Role }, persistent: boolean) {
@@ -35,17 +37,34 @@ export function authService(app: FastifyInstance) {
     if (!(await app.humanCheck.verify(token, ip))) throw formError(serverMessages.humanCheckFailed);
   }
 
-  async function sendVerification(user: UserRow, school: SchoolRow) {
+  /** A new verification link and its e-mail, both in `tx`: the mail goes out only if the link was kept. */
+  async function sendVerification(tx: Db, user: UserRow, school: SchoolRow) {
     const key = newKey();
-    await repo.createLink({
+    await authRepository(tx).createLink({
       userId: user.id,
       purpose: 'verify_email',
       keyHash: hashKey(key),
       expiresAt: new Date(Date.now() + config.VERIFY_TOKEN_TTL_HOURS * HOUR),
     });
     const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school.domain, `/student/verified/?key=${encodeURIComponent(key)}`);
-    const mail = verificationEmail(school, link, config.VERIFY_TOKEN_TTL_HOURS);
-    await app.mailer.send({ schoolId: school.id, fromName: school.name, to: user.email, ...mail });
+    await emails.send({ tx, schoolId: school.id, to: user.email, template: 'verify-email', params: { link, hours: config.VERIFY_TOKEN_TTL_HOURS } });
+  }
+
+  /** A student account and its sign-up event in one transaction; `then` adds more to the same transaction. */
+  async function createStudent(input: Parameters<AuthRepository['createStudent']>[0], then?: (tx: Db, user: UserRow) => Promise<void>) {
+    return app.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const created = await authRepository(tx).createStudent(input);
+      await recordEvent(tx, {
+        schoolId: input.schoolId,
+        actorId: created.user.id,
+        type: 'user.signed_up',
+        subjectId: created.user.id,
+        data: { method: input.social?.provider ?? 'password' },
+      });
+      await then?.(tx, created.user);
+      return created;
+    });
   }
 
   return {
@@ -110,7 +129,8 @@ export function authService(app: FastifyInstance) {
         });
       }
       const passwordHash = await hashPassword(body.password1);
-      const { user } = await repo.createStudent({ username: body.username, email: body.email, passwordHash, schoolId: school.id }).catch((error: unknown) => {
+      const student = { username: body.username, email: body.email, passwordHash, schoolId: school.id };
+      const { user } = await createStudent(student, (tx, created) => sendVerification(tx, created, school)).catch((error: unknown) => {
         // Two sign-ups racing for one name or address: the unique index decides, and the loser hears which.
         const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
         if (e.code === '23505' || e.cause?.code === '23505') {
@@ -119,7 +139,6 @@ export function authService(app: FastifyInstance) {
         }
         throw error;
       });
-      await sendVerification(user, school).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'verification e-mail not sent'));
       return { ...(await issueToken(user, false)), email: user.email };
     },
 
@@ -130,12 +149,18 @@ export function authService(app: FastifyInstance) {
       const user = input.userId ? await repo.findUserById(input.userId) : await repo.findUserByEmail(input.email!);
       if (input.userId && user?.isVerified) throw formError(serverMessages.alreadyVerified);
       // Anonymous callers hear the same answer whether or not the address has an account.
-      if (user && !user.isVerified) await sendVerification(user, input.school);
+      if (user && !user.isVerified) await app.db.transaction((tx) => sendVerification(tx as unknown as Db, user, input.school));
       return { message: serverMessages.resendSent };
     },
 
-    async verifyEmail(key: string) {
-      if (!(await repo.verifyEmailWithLink(hashKey(key)))) throw invalid({ key: serverMessages.verifyLinkInvalid });
+    async verifyEmail(key: string, school: SchoolRow) {
+      const userId = await app.db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const verified = await authRepository(tx).verifyEmailWithLink(hashKey(key));
+        if (verified) await recordEvent(tx, { schoolId: school.id, actorId: verified, type: 'user.email_verified', subjectId: verified });
+        return verified;
+      });
+      if (!userId) throw invalid({ key: serverMessages.verifyLinkInvalid });
       return { message: 'Email verified.' };
     },
 
@@ -144,27 +169,38 @@ export function authService(app: FastifyInstance) {
       const user = await repo.findUserByEmail(email);
       if (user) {
         const key = newKey();
-        await repo.createLink({
-          userId: user.id,
-          purpose: 'reset_password',
-          keyHash: hashKey(key),
-          expiresAt: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
-        });
         const uidAndToken = Buffer.from(`${user.id}:${key}`).toString('base64url');
         const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school.domain, `/reset_password/${uidAndToken}`);
-        const mail = resetEmail(school, link, config.RESET_TOKEN_TTL_MINUTES);
-        // The answer is the same whether or not mail could be sent, as for unknown addresses.
-        await app.mailer.send({ schoolId: school.id, fromName: school.name, to: user.email, ...mail }).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'reset e-mail not sent'));
+        // The link and its e-mail together; the worker sends it (with retries), so the answer is the same
+        // whether or not the mail server is up, as for unknown addresses.
+        await app.db.transaction(async (t) => {
+          const tx = t as unknown as Db;
+          await authRepository(tx).createLink({
+            userId: user.id,
+            purpose: 'reset_password',
+            keyHash: hashKey(key),
+            expiresAt: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
+          });
+          await emails.send({ tx, schoolId: school.id, to: user.email, template: 'reset-password', params: { link, minutes: config.RESET_TOKEN_TTL_MINUTES } });
+        });
       }
       return { message: serverMessages.forgotSent };
     },
 
-    async resetPassword(body: ResetBody, ip: string) {
+    async resetPassword(body: ResetBody, ip: string, school: SchoolRow) {
       await requireHuman(body['g-recaptcha-response'], ip);
       const [uid = '', key] = Buffer.from(body.uid_and_token_b64, 'base64url').toString('utf8').split(':');
       const userId = /^\d{1,9}$/.test(uid) ? Number(uid) : NaN;
       const hash = await hashPassword(body.password);
-      const done = Number.isSafeInteger(userId) && key ? await repo.resetPasswordWithLink(hashKey(key), userId, hash) : false;
+      const done =
+        Number.isSafeInteger(userId) && key
+          ? await app.db.transaction(async (t) => {
+              const tx = t as unknown as Db;
+              const reset = await authRepository(tx).resetPasswordWithLink(hashKey(key), userId, hash);
+              if (reset) await recordEvent(tx, { schoolId: school.id, actorId: userId, type: 'user.password_reset', subjectId: userId });
+              return reset;
+            })
+          : false;
       if (!done) throw invalid({ uid_and_token_b64: serverMessages.resetLinkInvalid });
       return { message: 'Password has been reset.' };
     },
@@ -178,12 +214,15 @@ export function authService(app: FastifyInstance) {
     },
 
     async profile(userId: number) {
-      const row = await accounts.findByUserId(userId);
+      const row = await accounts.findAccount(userId);
       if (!row) throw notFound();
-      return presentProfile(row);
+      return presentProfile(app.storage, row);
     },
 
     issueToken,
+    createStudent,
+    /** For social sign-in: the account that uses an address, and whether a username or an address is taken. */
+    findUserByEmail: (email: string) => repo.findUserByEmail(email),
+    usernameOrEmailTaken: (username: string, email: string) => repo.usernameOrEmailTaken(username, email),
   };
 }
-export type AuthService = ReturnType<typeof authService>;

@@ -9,7 +9,7 @@ export type Subject = (request: FastifyRequest) => string | null;
  * The address and the account the body names, so that one user's attempts from there count together
  * (login adds its own per-account limit across addresses, see login-delay.ts).
  */
-export const namedAccount: Subject = (request) => {
+const namedAccount: Subject = (request) => {
   const body = (request.body ?? {}) as Record<string, unknown>;
   const value = body.username ?? body.email ?? body.uid_and_token_b64 ?? '';
   return `${request.ip}:${typeof value === 'string' ? value.trim().toLowerCase().slice(0, 200) : ''}`;

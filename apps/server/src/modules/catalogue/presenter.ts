@@ -1,38 +1,42 @@
-import { courseState, pesos, priceBreakdown } from '@school/shared/catalogue/rules';
+import { courseState, isPaid, pesos, priceBreakdown } from '@school/shared/catalogue/rules';
 import type { BundleCard, BundleDetail, CourseCard, CourseDetail } from '@school/shared/catalogue/schemas';
+import { isoDate } from '@school/shared/school/dates';
 import type { enrollments } from '../../db/schema/index';
-import type { BundleRow, CatalogueRepository, CourseRow } from './repository';
+import { publicUrlOf, type PublicFiles } from '../../infra/storage/storage';
+import type { BundleRow, CatalogueRepository, CourseCardRow, CourseRow } from './repository';
 
 type EnrollmentRow = typeof enrollments.$inferSelect;
 type Outline = Awaited<ReturnType<CatalogueRepository['courseOutline']>>;
 
-/** A course's preview: YouTube ('yt') or our own video, when one is set. */
-const previewVideo = (course: CourseRow) =>
-  course.previewVideoType && course.previewVideoUrl ? { type: course.previewVideoType, url: course.previewVideoUrl } : null;
+/** A course's preview: YouTube ('yt', an embed address) or our own video ('video', a stored file's key). */
+const previewVideo = (files: PublicFiles, course: CourseRow) => {
+  if (!course.previewVideoType || !course.previewVideoUrl) return null;
+  return { type: course.previewVideoType, url: course.previewVideoType === 'video' ? files.publicUrl(course.previewVideoUrl) : course.previewVideoUrl };
+};
 
 /** The landing's featured item (spec 1 §2): a course, else a bundle. */
-export function presentFeatured(featured: { kind: 'course'; course: CourseRow } | { kind: 'bundle'; bundle: BundleRow }) {
+export function presentFeatured(files: PublicFiles, featured: { kind: 'course'; course: CourseRow } | { kind: 'bundle'; bundle: BundleRow }) {
   if (featured.kind === 'course') {
     const c = featured.course;
-    return { type: 'course' as const, date: c.dateStart ?? c.createdAt.toISOString().slice(0, 10), id: c.id, name: c.name, slug: c.slug, description: c.description, fee: pesos(c.fee), image: c.image, preview_video: previewVideo(c) };
+    return { type: 'course' as const, date: c.dateStart ?? isoDate(c.createdAt), id: c.id, name: c.name, slug: c.slug, description: c.description, fee: pesos(c.fee), image: publicUrlOf(files, c.image), preview_video: previewVideo(files, c) };
   }
   const b = featured.bundle;
-  return { type: 'bundle' as const, date: b.createdAt.toISOString().slice(0, 10), id: b.id, name: b.name, slug: b.slug, description: b.description, fee: pesos(b.price), image: b.image, preview_video: null };
+  return { type: 'bundle' as const, date: isoDate(b.createdAt), id: b.id, name: b.name, slug: b.slug, description: b.description, fee: pesos(b.price), image: publicUrlOf(files, b.image), preview_video: null };
 }
 
-export function presentEnrollment(row: EnrollmentRow | undefined): CourseCard['enrollment'] {
+function presentEnrollment(row: EnrollmentRow | undefined): CourseCard['enrollment'] {
   if (!row) return null;
   return { id: row.id, progress: row.progress, status: row.status, date_completed: row.dateCompleted?.toISOString() ?? null, reward: null, notes: row.notes };
 }
 
-export function presentCourseCard(row: { course: CourseRow; subcategory: string | null }, enrollment?: EnrollmentRow): CourseCard {
+export function presentCourseCard(files: PublicFiles, row: { course: CourseCardRow; subcategory: string | null }, enrollment?: EnrollmentRow): CourseCard {
   const { course } = row;
   return {
     id: course.id,
     name: course.name,
     slug: course.slug,
     description: course.description,
-    image: course.image,
+    image: publicUrlOf(files, course.image),
     fee: pesos(course.fee),
     show_fee: course.showFee,
     subcategory: row.subcategory,
@@ -42,12 +46,13 @@ export function presentCourseCard(row: { course: CourseRow; subcategory: string 
   };
 }
 
-export function presentCourseDetail(row: { course: CourseRow; subcategory: string | null; lecturer: string | null }, outline: Outline, enrollment: EnrollmentRow | undefined, today: string): CourseDetail {
+export function presentCourseDetail(files: PublicFiles, row: { course: CourseRow; subcategory: string | null; lecturer: string | null }, outline: Outline, enrollment: EnrollmentRow | undefined, today: string, abilities: CourseDetail['abilities']): CourseDetail {
   const { course } = row;
   const price = priceBreakdown(course.fee);
   const state = courseState(course.dateStart, course.dateEnd, today);
   return {
-    ...presentCourseCard(row, enrollment),
+    ...presentCourseCard(files, row, enrollment),
+    abilities,
     tax: pesos(price.tax),
     subtotal: pesos(price.subtotal),
     lecturer: row.lecturer,
@@ -55,7 +60,7 @@ export function presentCourseDetail(row: { course: CourseRow; subcategory: strin
     courseware_count: outline.coursewares.length,
     type: course.classEnrollmentOnly ? 'class' : 'self_paced',
     school_id: course.schoolId,
-    preview_video: previewVideo(course),
+    preview_video: previewVideo(files, course),
     modules: outline.modules.map((m) => {
       const wares = outline.coursewares.filter((w) => w.moduleId === m.id);
       return { id: m.id, name: m.name, description: m.description, courseware_count: wares.length, coursewares: wares.map((w) => ({ id: w.id, name: w.name, type: w.type })) };
@@ -83,16 +88,16 @@ export function presentCourseDetail(row: { course: CourseRow; subcategory: strin
 }
 
 /** A bundle's status for its page: pending while unpaid, paid once enrolled (spec 2 §2). */
-const bundleStatus = (status: string | undefined) => (status === undefined ? null : status === 'notpaid' || status === 'pending' ? ('pending' as const) : ('paid' as const));
+const bundleStatus = (status: string | undefined) => (status === undefined ? null : isPaid(status) ? ('paid' as const) : ('pending' as const));
 
-export function presentBundleCard(row: { bundle: BundleRow; subcategory: string | null }, courseRows: { course: CourseRow }[], status: string | undefined): BundleCard {
+export function presentBundleCard(files: PublicFiles, row: { bundle: BundleRow; subcategory: string | null }, courseRows: { course: Pick<CourseRow, 'units'> }[], status: string | undefined): BundleCard {
   const { bundle } = row;
   return {
     id: bundle.id,
     name: bundle.name,
     slug: bundle.slug,
     description: bundle.description,
-    image: bundle.image,
+    image: publicUrlOf(files, bundle.image),
     price: pesos(bundle.price),
     units: courseRows.reduce((sum, c) => sum + c.course.units, 0),
     courses_count: courseRows.length,
@@ -102,14 +107,15 @@ export function presentBundleCard(row: { bundle: BundleRow; subcategory: string 
   };
 }
 
-export function presentBundleDetail(row: { bundle: BundleRow; subcategory: string | null }, courseRows: { course: CourseRow; subcategory: string | null }[], status: string | undefined, enrolments: Map<number, EnrollmentRow>): BundleDetail {
+export function presentBundleDetail(files: PublicFiles, row: { bundle: BundleRow; subcategory: string | null }, courseRows: { course: CourseCardRow; subcategory: string | null }[], status: string | undefined, enrolments: Map<number, EnrollmentRow>, abilities: BundleDetail['abilities']): BundleDetail {
   const price = priceBreakdown(row.bundle.price);
   return {
-    ...presentBundleCard(row, courseRows, status),
+    ...presentBundleCard(files, row, courseRows, status),
+    abilities,
     fee: pesos(price.fee),
     tax: pesos(price.tax),
     subtotal: pesos(price.subtotal),
-    courses: courseRows.map((c) => presentCourseCard(c, enrolments.get(c.course.id))),
+    courses: courseRows.map((c) => presentCourseCard(files, c, enrolments.get(c.course.id))),
     config: { duration: row.bundle.durationMinutes, require_kyc: row.bundle.requireKyc, mode_of_payment: row.bundle.modeOfPayment },
   };
 }

@@ -1,10 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { outboxMessages } from '../../db/schema/index';
 import { escapeHtml } from '../../infra/mail/html';
 import { notFound } from '../../lib/errors';
 import { isLocalHostName, isLoopback } from '../../lib/loopback';
+import { mailboxRepository } from './repository';
 
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
@@ -22,18 +21,14 @@ const FORWARDED = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
  * Configuration refuses the page behind a declared proxy (TRUST_PROXY).
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = mailboxRepository(app.db);
   app.addHook('onRequest', async (request) => {
     const local = isLoopback(request.socket.remoteAddress) && isLocalHostName(request.hostname) && !FORWARDED.some((h) => h in request.headers);
     if (!local) throw notFound();
   });
 
   app.get('/dev/mailbox', { schema: { hide: true, querystring: z.object({ to: z.string().optional() }) } }, async (request, reply) => {
-    const rows = await app.db
-      .select({ id: outboxMessages.id, to: outboxMessages.toAddress, subject: outboxMessages.subject, createdAt: outboxMessages.createdAt })
-      .from(outboxMessages)
-      .where(request.query.to ? eq(outboxMessages.toAddress, request.query.to) : undefined)
-      .orderBy(desc(outboxMessages.id))
-      .limit(200);
+    const rows = await repo.list(request.query.to, 200);
     const list = rows
       .map(
         (r) =>
@@ -49,17 +44,11 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/dev/mailbox.json', { schema: { hide: true, querystring: z.object({ to: z.string().min(1) }) } }, async (request) => {
-    const rows = await app.db
-      .select({ id: outboxMessages.id, to: outboxMessages.toAddress, from: outboxMessages.fromAddress, subject: outboxMessages.subject, html: outboxMessages.html, text: outboxMessages.text })
-      .from(outboxMessages)
-      .where(eq(outboxMessages.toAddress, request.query.to))
-      .orderBy(desc(outboxMessages.id))
-      .limit(50);
-    return { data: rows };
+    return { data: await repo.listWithBodies(request.query.to, 50) };
   });
 
   app.get('/dev/mailbox/:id', { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive().max(2147483647) }) } }, async (request, reply) => {
-    const [message] = await app.db.select().from(outboxMessages).where(eq(outboxMessages.id, request.params.id)).limit(1);
+    const message = await repo.findById(request.params.id);
     if (!message) throw notFound();
     reply.type('text/html');
     // The message's own HTML is built by our templates with every value escaped.

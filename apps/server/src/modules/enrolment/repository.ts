@@ -1,20 +1,47 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { EnrollmentSort, EnrollmentStatusFilter } from '@school/shared/catalogue/rules';
 import type { Db } from '../../db/client';
-import { bundleCourses, bundleEnrollments, bundles, classes, compliancePeriods, courses, enrollments, schools, type EnrolmentStatus } from '../../db/schema/index';
+import { bundleCourses, bundleEnrollments, classes, compliancePeriods, courses, enrollments, schools, type EnrolmentStatus } from '../../db/schema/index';
 
 const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
 };
 
-const myOrder: Record<string, SQL[]> = {
+const myOrder: Record<EnrollmentSort, SQL[]> = {
   '-date_enrolled': [desc(enrollments.dateEnrolled), desc(enrollments.id)],
   date_enrolled: [asc(enrollments.dateEnrolled), asc(enrollments.id)],
   course_name: [asc(courses.name), asc(enrollments.id)],
   progress: [asc(enrollments.progress), asc(enrollments.id)],
 };
 
+const progressOf = {
+  all: undefined,
+  inprogress: sql`${enrollments.progress} between 1 and 99`,
+  completed: sql`${enrollments.progress} >= 100`,
+  notstarted: sql`${enrollments.progress} = 0`,
+} satisfies Record<EnrollmentStatusFilter, SQL | undefined>;
+
+/** My Courses, one prepared statement per status, sort and with or without a name search; the total beside each row. */
+const prepareMine = (db: Db, key: string, status: EnrollmentStatusFilter, sort: EnrollmentSort, search: boolean) =>
+  db
+    .select({
+      enrollment: enrollments,
+      course: { id: courses.id, name: courses.name, image: courses.image, slug: courses.slug },
+      school: { name: schools.name, domain: schools.domain },
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .innerJoin(schools, eq(schools.id, courses.schoolId))
+    .where(and(eq(enrollments.userId, sql.placeholder('userId')), progressOf[status], search ? ilike(courses.name, sql.placeholder('courseName')) : undefined))
+    .orderBy(...myOrder[sort])
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`enrolment_mine_${key}`);
+
 export function enrolmentRepository(db: Db) {
+  const myLists = new Map<string, ReturnType<typeof prepareMine>>();
   return {
     async findClass(courseId: number, classId: number) {
       const [row] = await db.select().from(classes).where(and(eq(classes.id, classId), eq(classes.courseId, courseId))).limit(1);
@@ -29,19 +56,20 @@ export function enrolmentRepository(db: Db) {
       return row;
     },
 
-    /** One enrolment; a second one for the same user and course loses on the unique index and answers null. */
-    async enrolCourse(values: { userId: number; courseId: number; classId: number | null; compliancePeriodId: number | null; status: EnrolmentStatus; startDate: string | null }) {
-      try {
-        const [row] = await db.insert(enrollments).values(values).returning();
-        return row!;
-      } catch (error) {
-        if (isUniqueViolation(error)) return null;
-        throw error;
-      }
+    /**
+     * One enrolment; a second one for the same user and course loses on the unique index and answers null.
+     * The loser is skipped, not an error, so that the caller's transaction stays usable.
+     */
+    async enrolCourse(values: { userId: number; schoolId: number; courseId: number; classId: number | null; compliancePeriodId: number | null; status: EnrolmentStatus; startDate: string | null }) {
+      const [row] = await db.insert(enrollments).values(values).onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] }).returning();
+      return row ?? null;
     },
 
-    /** The bundle and each of its courses in one transaction; courses already taken stay as they are. */
-    async enrolBundle(values: { userId: number; bundleId: number; compliancePeriodId: number | null; status: EnrolmentStatus }) {
+    /**
+     * The bundle and each of its courses in one transaction (a savepoint inside the caller's); courses already
+     * taken stay as they are.
+     */
+    async enrolBundle(values: { userId: number; schoolId: number; bundleId: number; compliancePeriodId: number | null; status: EnrolmentStatus }) {
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx.insert(bundleEnrollments).values(values).returning();
@@ -50,12 +78,11 @@ export function enrolmentRepository(db: Db) {
             .select({ courseId: bundleCourses.courseId })
             .from(bundleCourses)
             .innerJoin(courses, eq(courses.id, bundleCourses.courseId))
-            .innerJoin(bundles, eq(bundles.id, bundleCourses.bundleId))
-            .where(and(eq(bundleCourses.bundleId, values.bundleId), eq(courses.isPublished, true), eq(courses.schoolId, bundles.schoolId)));
+            .where(and(eq(bundleCourses.bundleId, values.bundleId), eq(bundleCourses.schoolId, values.schoolId), eq(courses.isPublished, true)));
           if (members.length) {
             await tx
               .insert(enrollments)
-              .values(members.map((m) => ({ userId: values.userId, courseId: m.courseId, bundleId: values.bundleId, compliancePeriodId: values.compliancePeriodId, status: values.status })))
+              .values(members.map((m) => ({ userId: values.userId, schoolId: values.schoolId, courseId: m.courseId, bundleId: values.bundleId, compliancePeriodId: values.compliancePeriodId, status: values.status })))
               .onConflictDoNothing();
           }
           return row!;
@@ -66,22 +93,15 @@ export function enrolmentRepository(db: Db) {
       }
     },
 
-    async listMine(userId: number, q: { page: number; perpage: number; status: string; course_name?: string; sort: string }) {
-      const progress = { all: undefined, inprogress: sql`${enrollments.progress} between 1 and 99`, completed: sql`${enrollments.progress} >= 100`, notstarted: sql`${enrollments.progress} = 0` }[q.status as 'all'];
-      const where = and(eq(enrollments.userId, userId), progress, q.course_name ? ilike(courses.name, `%${q.course_name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ enrollment: enrollments, course: { id: courses.id, name: courses.name, image: courses.image, slug: courses.slug }, school: { name: schools.name, domain: schools.domain } })
-          .from(enrollments)
-          .innerJoin(courses, eq(courses.id, enrollments.courseId))
-          .innerJoin(schools, eq(schools.id, courses.schoolId))
-          .where(where)
-          .orderBy(...myOrder[q.sort]!)
-          .limit(q.perpage)
-          .offset((q.page - 1) * q.perpage),
-        db.select({ n: count() }).from(enrollments).innerJoin(courses, eq(courses.id, enrollments.courseId)).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+    async listMine(userId: number, q: { page: number; perpage: number; status: EnrollmentStatusFilter; course_name?: string; sort: EnrollmentSort }) {
+      const key = `${q.status}_${q.sort.replace(/^-/, 'desc_')}_${q.course_name ? 1 : 0}`;
+      let statement = myLists.get(key);
+      if (!statement) myLists.set(key, (statement = prepareMine(db, key, q.status, q.sort, !!q.course_name)));
+      const values = { userId, courseName: q.course_name ? `%${q.course_name.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined };
+      const rows = await statement.execute({ ...values, limit: q.perpage, offset: (q.page - 1) * q.perpage });
+      // Past the last page, the first row of the same list tells the total.
+      const [first] = rows.length || q.page === 1 ? rows : await statement.execute({ ...values, limit: 1, offset: 0 });
+      return { rows, total: first?.total ?? 0 };
     },
   };
 }

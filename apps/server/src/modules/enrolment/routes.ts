@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '@school/shared/api/errors';
-import { bundleEnrollmentBodySchema, courseEnrollmentBodySchema, myEnrollmentListSchema, myEnrollmentQuerySchema } from '@school/shared/catalogue/schemas';
+import {
+  bundleEnrollmentBodySchema,
+  bundleEnrollmentResultSchema,
+  courseEnrollmentBodySchema,
+  courseEnrollmentResultSchema,
+  myEnrollmentListSchema,
+  myEnrollmentQuerySchema,
+} from '@school/shared/catalogue/schemas';
 import { idParamsSchema } from '@school/shared/school/schemas';
-import { notFound } from '../../lib/errors';
+import { publicUrlOf } from '../../infra/storage/storage';
 import { pageOf } from '../../lib/pagination';
-import { accountRepository } from '../account/repository';
-import { requireUser } from '../auth/authenticate';
-import { currentSchool } from '../tenancy/current-school';
+import { accountAccess } from '../account/access';
+import { signedInActor } from '../auth/actor';
 import { schoolUrl } from '../tenancy/resolve-domain';
 import { enrolmentRepository } from './repository';
 import { enrolmentService } from './service';
@@ -15,7 +20,7 @@ import { enrolmentService } from './service';
 export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = enrolmentService(app);
   const repo = enrolmentRepository(app.db);
-  const accounts = accountRepository(app.db);
+  const accounts = accountAccess(app.db);
   const tags = ['enrolment'];
   const security = [{ token: [] }];
 
@@ -27,11 +32,11 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Enrol in a course for free or pay later; the gates of spec 2 §4 are checked here',
         body: courseEnrollmentBodySchema,
-        response: { 201: z.object({ id: z.number(), status: z.string(), course: z.number(), date_start: z.string().nullable() }), ...errorResponses },
+        response: { 201: courseEnrollmentResultSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const result = await service.enrolCourse(requireUser(request), await currentSchool(request), request.body);
+      const result = await service.enrolCourse(signedInActor(request), request.school, request.body);
       reply.code(201);
       return result;
     },
@@ -45,11 +50,11 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Enrol in a free bundle: the bundle and every course of it, in one transaction',
         body: bundleEnrollmentBodySchema,
-        response: { 201: z.object({ id: z.number(), status: z.string(), bundle: z.number() }), ...errorResponses },
+        response: { 201: bundleEnrollmentResultSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const result = await service.enrolBundle(requireUser(request), await currentSchool(request), request.body);
+      const result = await service.enrolBundle(signedInActor(request), request.school, request.body);
       reply.code(201);
       return result;
     },
@@ -59,11 +64,9 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/:id/enrollments/',
     { schema: { tags, security, summary: "The caller's enrolments at every school (My Courses)", params: idParamsSchema, querystring: myEnrollmentQuerySchema, response: { 200: myEnrollmentListSchema, ...errorResponses } } },
     async (request) => {
-      const user = requireUser(request);
-      const account = await accounts.findByUserId(user.id);
-      if (account?.student?.id !== request.params.id) throw notFound();
+      const account = await accounts.byStudentId(signedInActor(request), request.params.id, 'view');
       const q = request.query;
-      const { rows, total } = await repo.listMine(user.id, q);
+      const { rows, total } = await repo.listMine(account.user.id, q);
       return pageOf(
         rows.map((r) => ({
           id: r.enrollment.id,
@@ -73,7 +76,7 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
           course: {
             id: r.course.id,
             name: r.course.name,
-            image: r.course.image,
+            image: publicUrlOf(app.storage, r.course.image),
             school_name: r.school.name,
             course_detail_link: schoolUrl(app.config.SCHOOL_URL_TEMPLATE, r.school.domain, `/course/${r.course.slug}`),
           },

@@ -4,11 +4,14 @@ import { courseState, enrolmentMessages as msg, firstGate, gateCodes, gateRefusa
 import type { z } from 'zod';
 import type { bundleEnrollmentBodySchema, courseEnrollmentBodySchema } from '@school/shared/catalogue/schemas';
 import { isSelectablePeriod } from '@school/shared/lookups/compliance-periods';
-import { todayIn } from '@school/shared/school/today';
-import { badRequest, forbidden, invalid, notFound } from '../../lib/errors';
-import { accountRepository } from '../account/repository';
-import type { AuthUser } from '../auth/authenticate';
-import { catalogueRepository } from '../catalogue/repository';
+import { todayIn } from '@school/shared/school/dates';
+import type { Db } from '../../db/client';
+import { badRequest, invalid, notFound } from '../../lib/errors';
+import { accountService } from '../account/service';
+import type { SignedInActor } from '../auth/actor';
+import { bundlePolicy, coursePolicy } from '../catalogue/policy';
+import { catalogueService } from '../catalogue/service';
+import { recordEvent } from '../events/service';
 import type { SchoolRow } from '../tenancy/repository';
 import { enrolmentRepository } from './repository';
 
@@ -20,17 +23,18 @@ const refuse = (detail: string, code: EnrolmentErrorCode) => badRequest(detail, 
 const refuseField = (field: string, message: string, code: EnrolmentErrorCode) => invalid({ [field]: message }, code);
 
 export function enrolmentService(app: FastifyInstance) {
-  const accounts = accountRepository(app.db);
-  const catalogue = catalogueRepository(app.db);
+  const accounts = accountService(app);
+  const catalogue = catalogueService(app);
   const repo = enrolmentRepository(app.db);
 
-  /** Steps 2 to 7 of spec 2 §4, enforced here whatever the page did. */
-  async function gate(user: AuthUser, school: SchoolRow, requireKyc: boolean, compliancePeriod: number | null | undefined) {
-    const account = await accounts.findByUserId(user.id);
+  /** Steps 4 to 7 of spec 2 §4 (login and the student check are the policy's), enforced whatever the page did. */
+  async function gate(userId: number, school: SchoolRow, requireKyc: boolean, compliancePeriod: number | null | undefined) {
+    const account = await accounts.findAccount(userId);
     if (!account) throw notFound();
     const step = firstGate({
       loggedIn: true,
-      role: account.user.role,
+      // coursePolicy/bundlePolicy have already let this account enrol.
+      mayEnrol: true,
       isVerified: account.user.isVerified,
       step: account.student?.step ?? null,
       infoSubmitted: account.student?.infoSubmitted ?? false,
@@ -39,7 +43,6 @@ export function enrolmentService(app: FastifyInstance) {
       // Identity verification arrives with the KYC work; until then nobody has a verified ID.
       kycVerified: false,
     });
-    if (step === 'not_student') throw forbidden(gateRefusals.not_student, gateCodes.not_student);
     if (step && step !== 'login') throw refuse(gateRefusals[step], gateCodes[step]);
     if (school.products.mcle) {
       const period = compliancePeriod ? await repo.findCompliancePeriod(compliancePeriod) : undefined;
@@ -53,11 +56,12 @@ export function enrolmentService(app: FastifyInstance) {
   }
 
   return {
-    async enrolCourse(user: AuthUser, school: SchoolRow, body: CourseBody) {
+    async enrolCourse(actor: SignedInActor, school: SchoolRow, body: CourseBody) {
       const found = await catalogue.findCourse(school.id, body.course);
       if (!found) throw notFound();
       const { course } = found;
-      const account = await gate(user, school, course.requireKyc, body.compliance_period);
+      coursePolicy.authorize(actor, 'enrol', course);
+      const account = await gate(actor.userId, school, course.requireKyc, body.compliance_period);
       const block = selfEnrolBlock({ directEnrollment: course.directEnrollment, allowedDomains: course.allowedDomains, email: account.user.email });
       if (block) throw refuse(selfEnrolRefusal(block, course.allowedDomains), block);
       if (courseState(course.dateStart, course.dateEnd, todayIn(school.timeZone)) === 'ended') throw refuse(msg.courseEnded, 'course_ended');
@@ -76,24 +80,43 @@ export function enrolmentService(app: FastifyInstance) {
       if (body.action === 'free' && price > 0) throw refuse(msg.notFree, 'not_free');
       if (body.action === 'pay_later' && !course.allowPayLater) throw refuse(msg.payLaterNotAllowed, 'pay_later_not_allowed');
 
-      const row = await repo.enrolCourse({
-        userId: user.id,
-        courseId: course.id,
-        classId: body.class ?? null,
-        compliancePeriodId: school.products.mcle ? (body.compliance_period ?? null) : null,
-        status: body.action === 'free' ? 'free' : 'pay_later',
-        startDate: course.dateStart,
+      // The enrolment and its event in one transaction.
+      const row = await app.db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const enrolled = await enrolmentRepository(tx).enrolCourse({
+          userId: actor.userId,
+          schoolId: school.id,
+          courseId: course.id,
+          classId: body.class ?? null,
+          compliancePeriodId: school.products.mcle ? (body.compliance_period ?? null) : null,
+          status: body.action === 'free' ? 'free' : 'pay_later',
+          startDate: course.dateStart,
+        });
+        if (enrolled) {
+          const data = { courseId: course.id, classId: enrolled.classId, status: enrolled.status };
+          await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: 'enrolment.course', subjectId: enrolled.id, data });
+        }
+        return enrolled;
       });
       if (!row) throw refuse(msg.alreadyEnrolled, 'already_enrolled');
       return { id: row.id, status: row.status, course: course.id, date_start: course.dateStart };
     },
 
-    async enrolBundle(user: AuthUser, school: SchoolRow, body: BundleBody) {
+    async enrolBundle(actor: SignedInActor, school: SchoolRow, body: BundleBody) {
       const found = await catalogue.findBundle(school.id, body.bundle);
       if (!found) throw notFound();
-      await gate(user, school, found.bundle.requireKyc, body.compliance_period);
+      bundlePolicy.authorize(actor, 'enrol', found.bundle);
+      await gate(actor.userId, school, found.bundle.requireKyc, body.compliance_period);
       if (found.bundle.price > 0) throw refuse(msg.notFree, 'not_free');
-      const row = await repo.enrolBundle({ userId: user.id, bundleId: found.bundle.id, compliancePeriodId: school.products.mcle ? (body.compliance_period ?? null) : null, status: 'free' });
+      const row = await app.db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const enrolled = await enrolmentRepository(tx).enrolBundle({ userId: actor.userId, schoolId: school.id, bundleId: found.bundle.id, compliancePeriodId: school.products.mcle ? (body.compliance_period ?? null) : null, status: 'free' });
+        if (enrolled) {
+          const data = { bundleId: found.bundle.id, status: enrolled.status };
+          await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: 'enrolment.bundle', subjectId: enrolled.id, data });
+        }
+        return enrolled;
+      });
       if (!row) throw refuse(msg.alreadyEnrolled, 'already_enrolled');
       return { id: row.id, status: row.status, bundle: found.bundle.id };
     },

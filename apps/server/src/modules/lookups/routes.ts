@@ -9,6 +9,7 @@ import {
   regionListSchema,
   wholeList,
 } from '@school/shared/lookups/schemas';
+import { isoDate } from '@school/shared/school/dates';
 import { presentCompliancePeriod, presentRegions } from './presenter';
 import { lookupRepository } from './repository';
 
@@ -31,9 +32,12 @@ function cached<T>(build: () => Promise<T>) {
 }
 
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Lookups are the platform's, the same at every school: no route here is school-scoped.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, school: false };
+  });
   const repo = lookupRepository(app.db);
   const tags = ['lookups'];
-  const today = () => new Date().toISOString().slice(0, 10);
 
   app.get('/countries/', { schema: { tags, summary: 'Every country with its calling code', response: { 200: countryListSchema } } }, cached(async () =>
     wholeList((await repo.countries()).map((c) => ({ iso2: c.iso2, name: c.name, country_code: c.callingCode }))),
@@ -54,6 +58,6 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   // Not cached across days: which period is current changes with the date.
   app.get('/compliance_periods/', { schema: { tags, summary: 'MCLE compliance periods with their dates', response: { 200: compliancePeriodListSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
-    return wholeList((await repo.compliancePeriods()).map((p) => presentCompliancePeriod(p, today())));
+    return wholeList((await repo.compliancePeriods()).map((p) => presentCompliancePeriod(p, isoDate())));
   });
 };

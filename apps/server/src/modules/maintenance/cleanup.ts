@@ -1,24 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { loggableError } from '../../lib/log-redaction';
 import { maintenanceRepository } from './repository';
 
-const EVERY_MS = 60 * 60 * 1000;
+export const CLEANUP = 'cleanup';
+/** Every hour, on the hour (UTC). */
+export const CLEANUP_CRON = '0 * * * *';
 
 /**
- * Deletes spent rows soon after start and then hourly. Every process may run it: the deletes are
- * idempotent. (The jobs mechanism of a later issue will schedule it once per deployment.)
+ * Deletes spent rows hourly, as a scheduled job: however many processes run, one of them does it each
+ * hour. A failed run is not retried; the next hour's run catches up (the deletes are idempotent).
  */
-export function scheduleCleanup(app: FastifyInstance) {
+export async function scheduleCleanup(app: FastifyInstance) {
   const repo = maintenanceRepository(app.db);
-  const run = () =>
-    repo.deleteSpent(new Date()).then(
-      (deleted) => app.log.info({ deleted }, 'deleted spent tokens, links and counters'),
-      (error: unknown) => app.log.warn({ err: loggableError(error) }, 'cleanup failed; trying again later'),
-    );
-  const first = setTimeout(run, 10_000).unref();
-  const hourly = setInterval(run, EVERY_MS).unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(hourly);
-  });
+  await app.jobs.define(CLEANUP, { retryLimit: 0, expireInSeconds: 15 * 60 });
+  // An hourly job can wait half a minute: no need to ask for it twice a second.
+  await app.jobs.work(
+    CLEANUP,
+    async () => {
+      const deleted = await repo.deleteSpent(new Date());
+      app.log.info({ deleted }, 'deleted spent tokens, links and counters');
+    },
+    { pollSeconds: 30 },
+  );
+  await app.jobs.schedule(CLEANUP, CLEANUP_CRON);
 }

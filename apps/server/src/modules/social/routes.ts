@@ -2,32 +2,31 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@school/shared/api/errors';
 import { serverMessages } from '@school/shared/auth/messages';
-import { socialLoginBodySchema, socialSignupBodySchema, tokenResponseSchema } from '@school/shared/auth/schemas';
+import { socialLoginBodySchema, socialProviderSchema, socialSignupBodySchema, tokenResponseSchema } from '@school/shared/auth/schemas';
 import { newKey } from '../../lib/crypto';
-import { badRequest, formError, invalid } from '../../lib/errors';
-import { authRepository } from '../auth/repository';
+import { formError, invalid } from '../../lib/errors';
+import type { Actor } from '../../lib/policy';
+import { actorOf } from '../auth/actor';
 import { authService } from '../auth/service';
 import { throttle } from '../auth/throttle';
-import { currentSchool } from '../tenancy/current-school';
 import type { SchoolRow } from '../tenancy/repository';
+import { providerPolicy } from './policy';
 import { socialRepository } from './repository';
 import { facebookVerifier, googleVerifier, type SocialIdentity } from './verify';
 
-const providerParams = z.object({ provider: z.enum(['google', 'facebook']) });
-const flags = { google: 'google_sso', facebook: 'facebook_sso' } as const;
+const providerParams = z.object({ provider: socialProviderSchema });
 
 /** Social sign-in (spec 1 §7): login finds the linked or same-address account; sign-up creates a student. */
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = authService(app);
-  const users = authRepository(app.db);
   const links = socialRepository(app.db);
   const verifiers = { google: googleVerifier(app.config), facebook: facebookVerifier(app.config) };
 
   /** The person the provider vouches for, where the platform and this school have the provider on. */
-  async function identify(provider: 'google' | 'facebook', token: string | undefined, school: SchoolRow) {
+  async function identify(actor: Actor, provider: 'google' | 'facebook', token: string | undefined, school: SchoolRow) {
     const verify = verifiers[provider];
-    if (!verify || !school.products[flags[provider]]) throw badRequest(serverMessages.socialNotEnabled);
-    const identity = token ? await verify(token) : null;
+    providerPolicy.authorize(actor, 'sign_in', { schoolId: school.id, provider, configured: Boolean(verify), products: school.products });
+    const identity = token && verify ? await verify(token) : null;
     if (!identity) throw formError(serverMessages.socialTokenInvalid);
     return identity;
   }
@@ -36,7 +35,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     const linked = await links.findUser(identity.provider, identity.subject);
     if (linked) return linked;
     // The provider vouches for the address, so the account that uses it is the same person.
-    const byEmail = await users.findUserByEmail(identity.email);
+    const byEmail = await auth.findUserByEmail(identity.email);
     if (byEmail) await links.linkByEmail(identity.provider, identity.subject, byEmail);
     return byEmail;
   }
@@ -48,8 +47,8 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Log in with a Google ID token or a Facebook access token', params: providerParams, body: socialLoginBodySchema, response: { 200: tokenResponseSchema, ...errorResponses } },
     },
     async (request) => {
-      const school = await currentSchool(request);
-      const identity = await identify(request.params.provider, request.body.id_token ?? request.body.access_token, school);
+      const school = request.school;
+      const identity = await identify(actorOf(request), request.params.provider, request.body.id_token ?? request.body.access_token, school);
       const user = await existingUser(identity);
       if (!user) throw formError('No account uses this sign-in yet. Please sign up first.');
       return auth.issueToken(user, true);
@@ -63,15 +62,16 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Create a student account from a social sign-in (or log in if it exists)', params: providerParams, body: socialSignupBodySchema, response: { 200: tokenResponseSchema, 201: tokenResponseSchema, ...errorResponses } },
     },
     async (request, reply) => {
-      const school = await currentSchool(request);
+      const school = request.school;
       if (request.body.school_id !== school.id) throw invalid({ school_id: 'Invalid school.' });
-      const identity = await identify(request.params.provider, request.body.token, school);
+      const identity = await identify(actorOf(request), request.params.provider, request.body.token, school);
       const existing = await existingUser(identity);
       if (existing) return auth.issueToken(existing, true);
       const base = identity.email.split('@')[0]!.replace(/[^\w.+-]/g, '').slice(0, 120) || 'student';
-      const taken = await users.usernameOrEmailTaken(base, identity.email);
+      const taken = await auth.usernameOrEmailTaken(base, identity.email);
       const username = taken.username ? `${base}-${newKey().slice(0, 6)}` : base;
-      const created = await users
+      // The account and its sign-up event in one transaction.
+      const created = await auth
         .createStudent({
           username,
           email: identity.email,

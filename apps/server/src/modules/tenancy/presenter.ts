@@ -1,25 +1,27 @@
 import { socialLabels, type School, type Socials } from '@school/shared/school/schemas';
+import { publicUrlOf, type PublicFiles } from '../../infra/storage/storage';
 import type { SchoolRow } from './repository';
 
-export function presentSchool(row: SchoolRow): School {
+/** The logo, cover, how-to video and FAQ page are stored files: the row has their keys. */
+export function presentSchool(files: PublicFiles, row: SchoolRow): School {
   return {
     id: row.id,
     domain: row.domain,
     name: row.name,
-    logo: row.logo,
+    logo: publicUrlOf(files, row.logo),
     primary_color: row.primaryColor,
-    cover: row.cover,
+    cover: publicUrlOf(files, row.cover),
     description: row.description,
     address: row.address,
     phone_number: row.phoneNumber,
     country_code: row.countryCode,
     mobile_number: row.mobileNumber,
     email: row.email,
-    how_to_video: row.howToVideo,
+    how_to_video: publicUrlOf(files, row.howToVideo),
     data_privacy: row.dataPrivacy,
     consent_form: row.consentForm,
     payment_instructions: row.paymentInstructions,
-    faq_url: row.faqUrl,
+    faq_url: publicUrlOf(files, row.faqUrl),
     announcement:
       row.announcementTitle && row.announcementBody ? { title: row.announcementTitle, body: row.announcementBody } : null,
     time_zone: row.timeZone,

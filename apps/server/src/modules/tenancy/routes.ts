@@ -3,6 +3,8 @@ import { errorResponses } from '@school/shared/api/errors';
 import { serverMessages } from '@school/shared/auth/messages';
 import { idParamsSchema, schoolDomainParamsSchema, schoolSchema, socialsSchema } from '@school/shared/school/schemas';
 import { notFound } from '../../lib/errors';
+import { actorOf } from '../auth/actor';
+import { schoolPolicy } from './policy';
 import { presentSchool, presentSocials } from './presenter';
 import { schoolDomainForHost } from './resolve-domain';
 
@@ -10,6 +12,8 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/school/:domain/',
     {
+      // Finds a school by the name in the path, whichever site asks.
+      config: { school: false },
       schema: {
         tags: ['school'],
         summary: 'A school by host name or domain (alias table, then first label)',
@@ -21,7 +25,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
       const domain = schoolDomainForHost(request.params.domain, app.config.SCHOOL_ALIASES);
       const school = await app.schools.findByDomain(domain);
       if (!school) throw notFound(serverMessages.schoolNotFound);
-      return presentSchool(school);
+      return presentSchool(app.storage, school);
     },
   );
 
@@ -36,9 +40,8 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const school = await app.schools.findById(request.params.id);
-      if (!school) throw notFound(serverMessages.schoolNotFound);
-      return presentSocials(await app.schools.listSocials(school.id));
+      schoolPolicy.authorize(actorOf(request), 'view', { id: request.params.id });
+      return presentSocials(await app.schools.listSocials(request.school.id));
     },
   );
 };

@@ -1,7 +1,7 @@
+import type { SocialProvider as Provider } from '@school/shared/auth/schemas';
 import type { ClientConfig } from '@school/shared/school/schemas';
 import { paths } from '@/config/paths';
 
-type Provider = 'google' | 'facebook';
 const STATE_KEY = 'social-sign-in';
 
 /**

@@ -9,10 +9,10 @@ import usePostalPH from 'use-postal-ph';
  * own; the address form needs region -> province -> city, so NCR gets one "Metro Manila" province and
  * each such city is placed in the province the postal data puts it in (else in a province of its own name).
  */
-export interface PhRegion { code: string; name: string }
-export interface PhProvince { code: string; regionCode: string; name: string }
-export interface PhCity { code: string; provinceCode: string; name: string }
-export interface PhZip { cityCode: string; code: string; name: string }
+interface PhRegion { code: string; name: string }
+interface PhProvince { code: string; regionCode: string; name: string }
+interface PhCity { code: string; provinceCode: string; name: string }
+interface PhZip { cityCode: string; code: string; name: string }
 export interface PhGeography { regions: PhRegion[]; provinces: PhProvince[]; cities: PhCity[]; zips: PhZip[] }
 
 export const PH_GEOGRAPHY_VERSION = 'ph-address@2025.4.4+use-postal-ph@1.1.14';

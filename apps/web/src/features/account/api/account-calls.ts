@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { McleProfileForm, StudentProfileForm, UserProfileForm } from '@school/shared/account/profile-schemas';
+import type { McleProfileForm, SavedMcleProfile, StudentProfileForm, UserProfileForm } from '@school/shared/account/profile-schemas';
+import type { Message } from '@school/shared/api/errors';
 import type { Profile } from '@school/shared/auth/profile';
 import type { ChangePasswordBody, SignInCode } from '@school/shared/auth/schemas';
 import { api } from '@/lib/api-client';
@@ -44,16 +45,12 @@ export function useUploadPhoto() {
   });
 }
 
-type CopyFlags = 'home_same_as_mailing' | 'work_same_as_mailing';
-/** The MCLE form's values as inputs hold them: text, and the two copy toggles. */
-export type McleProfile = Record<Exclude<keyof McleProfileForm, CopyFlags>, string> & Record<CopyFlags, boolean>;
-
 export function useMcleProfile() {
   const session = useSession()!;
   return useQuery({
     queryKey: ['mcle-profile', session.userId],
     // Until the first submission there is nothing to read: an empty form.
-    queryFn: () => api<McleProfile>(`/students/${session.userId}/mcle_profile/`).catch((error: { status?: number }) => (error.status === 404 ? null : Promise.reject(error))),
+    queryFn: () => api<SavedMcleProfile>(`/students/${session.userId}/mcle_profile/`).catch((error: { status?: number }) => (error.status === 404 ? null : Promise.reject(error))),
   });
 }
 
@@ -62,7 +59,7 @@ export function useSaveMcle() {
   const refresh = useRefreshProfile();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: McleProfileForm) => api<McleProfile>(`/students/${session.userId}/mcle_profile/`, { method: 'PUT', body: { ...body, consent: true } }),
+    mutationFn: (body: McleProfileForm) => api<SavedMcleProfile>(`/students/${session.userId}/mcle_profile/`, { method: 'PUT', body: { ...body, consent: true } }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(['mcle-profile', session.userId], saved);
       await refresh();
@@ -70,7 +67,7 @@ export function useSaveMcle() {
   });
 }
 
-export const useChangePassword = () => useMutation({ mutationFn: (body: ChangePasswordBody) => api<{ message: string }>('/account/change-password/', { method: 'PUT', body }) });
+export const useChangePassword = () => useMutation({ mutationFn: (body: ChangePasswordBody) => api<Message>('/account/change-password/', { method: 'PUT', body }) });
 
 /** A one-minute, single-use code that opens this session on another school's host. */
 export const createSignInCode = () => api<SignInCode>('/auth/sign-in-codes/', { method: 'POST' });

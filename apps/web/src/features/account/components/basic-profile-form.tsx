@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { profileMessages as m } from '@school/shared/account/messages';
 import { NO_MIDDLE_NAME, OCCUPATION_TYPES, SUFFIXES, isValidDate, occupationLabels, studentProfileSchema, userProfileSchema, type StudentProfileForm } from '@school/shared/account/profile-schemas';
 import type { Profile } from '@school/shared/auth/profile';
+import { isoDate } from '@school/shared/school/dates';
 import type { School } from '@school/shared/school/schemas';
 import { Button } from '@/components/button';
 import { FormBanner } from '@/components/form-banner';
@@ -90,7 +91,7 @@ export function BasicProfileForm({ profile, school }: { profile: Profile; school
         <TextField label="Mobile Number" inputMode="numeric" autoComplete="tel-national" error={errors.mobile_number?.message} {...field('mobile_number')} />
         {student && (
           <>
-            <TextField label="Birthday" type="date" max={new Date().toISOString().slice(0, 10)} error={errors.birthday?.message} {...field('birthday')} />
+            <TextField label="Birthday" type="date" max={isoDate()} error={errors.birthday?.message} {...field('birthday')} />
             <fieldset className={`field ${errors.gender ? 'has-error' : ''}`} aria-describedby={errors.gender ? 'gender-error' : undefined}>
               <legend>Gender</legend>
               <div className="radio-row">

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { profileMessages as m } from '@school/shared/account/messages';
-import { CIVIL_STATUSES, mailingAddressLine, mcleProfileSchema, type McleProfileForm } from '@school/shared/account/profile-schemas';
+import { CIVIL_STATUSES, mailingAddressLine, mcleProfileSchema, type McleProfileForm, type SavedMcleProfile } from '@school/shared/account/profile-schemas';
 import type { Profile } from '@school/shared/auth/profile';
 import type { School } from '@school/shared/school/schemas';
 import { Button } from '@/components/button';
@@ -11,11 +11,13 @@ import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
 import { useServerForm } from '@/lib/use-server-form';
-import { useSaveMcle, type McleProfile } from '../api/account-calls';
+import { useSaveMcle } from '../api/account-calls';
 import { useIbpChapters, useLawSchools, useRegions } from '@/lib/lookups';
 import { ConsentModal } from './consent-modal';
 
-type Values = McleProfile;
+type CopyFlags = 'home_same_as_mailing' | 'work_same_as_mailing';
+/** The form's values as its inputs hold them: text, and the two copy toggles. */
+type Values = Record<Exclude<keyof McleProfileForm, CopyFlags>, string> & Record<CopyFlags, boolean>;
 
 const empty: Values = {
   roll_number: '', ibp_chapter: '', ibp_lifetime_no: '', ibp_or_number: '', ibp_or_date: '', year_admitted: '', law_school: '', law_school_others: '',
@@ -23,13 +25,13 @@ const empty: Values = {
   telephone_number: '', fax_number: '', birth_place: '', civil_status: '', home_same_as_mailing: false, work_same_as_mailing: false,
 };
 
-const fromSaved = (saved: McleProfile | null): Values =>
+const fromSaved = (saved: SavedMcleProfile | null): Values =>
   saved ? { ...empty, ...Object.fromEntries(Object.entries(saved).map(([k, v]) => [k, typeof v === 'boolean' ? v : String(v ?? '')])) } : empty;
 
 const numeric = { inputMode: 'numeric' as const, pattern: '[0-9]*' };
 
 /** The MCLE profile (spec 1 §3, §5): the cascade of places, 'others', same-as-mailing, then consent. */
-export function McleProfileForm({ profile, school, saved }: { profile: Profile; school: School; saved: McleProfile | null }) {
+export function McleProfileForm({ profile, school, saved }: { profile: Profile; school: School; saved: SavedMcleProfile | null }) {
   const { form, field, banner, setBanner, showServerError } = useServerForm<Values>(mcleProfileSchema, fromSaved(saved));
   const regions = useRegions();
   const chapters = useIbpChapters();

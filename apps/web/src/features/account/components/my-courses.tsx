@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { progressLabel } from '@school/shared/catalogue/rules';
+import type { ListPage } from '@school/shared/api/errors';
+import { enrollmentSorts, enrollmentStatuses, LIST_PAGE_SIZE, progressLabel } from '@school/shared/catalogue/rules';
+import type { MyEnrollment } from '@school/shared/catalogue/schemas';
 import { Image } from '@/components/image';
 import { InlineSelect } from '@/components/inline-select';
 import { Loading } from '@/components/loading';
@@ -12,27 +14,6 @@ import { notify } from '@/components/toast';
 import { api } from '@/lib/api-client';
 import { createSignInCode } from '../api/account-calls';
 import { useSession } from '@/lib/session';
-
-interface MyEnrollment {
-  id: number;
-  progress: number;
-  status: string;
-  date_enrolled: string;
-  course: { id: number; name: string; image: string | null; school_name: string; course_detail_link: string };
-}
-
-const statuses = [
-  { value: 'all', label: 'All' },
-  { value: 'inprogress', label: 'In Progress' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'notstarted', label: 'Not Started' },
-];
-const sorts = [
-  { value: '-date_enrolled', label: 'Newest enrolled' },
-  { value: 'date_enrolled', label: 'Oldest enrolled' },
-  { value: 'course_name', label: 'Course name' },
-  { value: 'progress', label: 'Progress' },
-];
 
 /**
  * 'View Course' opens the course on its own school's site, signed in (DECISIONS.md): on this site
@@ -49,12 +30,12 @@ async function openCourse(link: string, navigate: (path: string) => void) {
 export function MyCourses() {
   const session = useSession()!;
   const navigate = useNavigate();
-  const [state, setState] = useState({ status: 'all', sort: '-date_enrolled', search: '', page: 1 });
+  const [state, setState] = useState<{ status: string; sort: string; search: string; page: number }>({ status: enrollmentStatuses[0].value, sort: enrollmentSorts[0].value, search: '', page: 1 });
   const list = useQuery({
     queryKey: ['my-courses', session.userId, state],
     queryFn: () =>
-      api<{ data: MyEnrollment[]; count: number; page: number; pages: number }>(
-        `/students/${session.userId}/enrollments/?${new URLSearchParams({ page: String(state.page), perpage: '6', status: state.status, sort: state.sort, ...(state.search ? { course_name: state.search } : {}) })}`,
+      api<ListPage<MyEnrollment>>(
+        `/students/${session.userId}/enrollments/?${new URLSearchParams({ page: String(state.page), perpage: String(LIST_PAGE_SIZE), status: state.status, sort: state.sort, ...(state.search ? { course_name: state.search } : {}) })}`,
       ),
     placeholderData: keepPreviousData,
   });
@@ -64,8 +45,8 @@ export function MyCourses() {
     <div className="my-courses">
       <div className="list-controls-row">
         <SearchBox label="Search my courses" value={state.search} onSearch={(search) => set({ search })} />
-        <InlineSelect label="Status" value={state.status} options={statuses} onChange={(status) => set({ status })} />
-        <InlineSelect label="Sort by" value={state.sort} options={sorts} onChange={(sort) => set({ sort })} />
+        <InlineSelect label="Status" value={state.status} options={enrollmentStatuses} onChange={(status) => set({ status })} />
+        <InlineSelect label="Sort by" value={state.sort} options={enrollmentSorts} onChange={(sort) => set({ sort })} />
       </div>
       {list.isPending ? (
         <Loading />
@@ -99,7 +80,7 @@ export function MyCourses() {
               </li>
             ))}
           </ul>
-          <Pager page={list.data.page} pages={list.data.pages} count={list.data.count} perPage={6} onPage={(page) => set({ page })} />
+          <Pager page={list.data.page} pages={list.data.pages} count={list.data.count} perPage={LIST_PAGE_SIZE} onPage={(page) => set({ page })} />
         </>
       )}
     </div>

@@ -1,15 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EmailForm, LoginBody, RedeemedSession, ResetForm, SignInCodeHolder, SignupForm, TokenResponse } from '@school/shared/auth/schemas';
+import type { Message } from '@school/shared/api/errors';
+import type { EmailForm, LoginBody, RedeemedSession, Registered, ResetForm, SignInCodeHolder, SignupForm, SocialProvider, TokenResponse } from '@school/shared/auth/schemas';
 import { api } from '@/lib/api-client';
 import { humanCheckToken } from '@/lib/human-check';
-
-type Message = { message: string };
 
 export const login = (body: LoginBody) => api<TokenResponse>('/api-token-auth/', { body });
 export const useLogin = () => useMutation({ mutationFn: login });
 
 export const register = async (body: SignupForm & { school: number }) =>
-  api<TokenResponse & { email: string }>('/student/register/', { body: { ...body, 'g-recaptcha-response': await humanCheckToken() } });
+  api<Registered>('/student/register/', { body: { ...body, 'g-recaptcha-response': await humanCheckToken() } });
 export const useRegister = () => useMutation({ mutationFn: register });
 
 export const forgotPassword = async (body: EmailForm) =>
@@ -24,9 +23,9 @@ export const verifyEmail = (key: string) => api<Message>('/account/verify-email/
 
 export const logout = () => api<Message>('/logout/', { method: 'POST', handleUnauthorized: false });
 
-export const socialLogin = (provider: 'google' | 'facebook', token: string) =>
+export const socialLogin = (provider: SocialProvider, token: string) =>
   api<TokenResponse>(`/account/login/${provider}/`, { body: provider === 'google' ? { id_token: token } : { access_token: token } });
-export const socialSignup = (provider: 'google' | 'facebook', token: string, schoolId: number) =>
+export const socialSignup = (provider: SocialProvider, token: string, schoolId: number) =>
   api<TokenResponse>(`/account/signup/${provider}/`, { body: { token, role: 'ST', school_id: schoolId } });
 
 export const signInCodeHolder = (code: string) => api<SignInCodeHolder>('/auth/sign-in-codes/holder/', { body: { code } });

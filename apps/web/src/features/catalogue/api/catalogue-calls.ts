@@ -1,19 +1,24 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { idFromSlug } from '@school/shared/catalogue/rules';
-import type { BundleCard, BundleDetail, CourseCard, CourseDetail } from '@school/shared/catalogue/schemas';
+import type { ListPage } from '@school/shared/api/errors';
+import { idFromSlug, LIST_PAGE_SIZE } from '@school/shared/catalogue/rules';
+import type {
+  BundleCard,
+  BundleDetail,
+  BundleEnrollmentBody,
+  BundleEnrollmentResult,
+  CourseCard,
+  CourseDetail,
+  CourseEnrollmentBody,
+  CourseEnrollmentResult,
+  FeaturedMaterial,
+  Schedule,
+  Subcategory,
+} from '@school/shared/catalogue/schemas';
 import { api } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { useSchool } from '@/lib/school';
 import { getSession, useSession } from '@/lib/session';
-
-export interface ListPage<T> {
-  data: T[];
-  count: number;
-  page: number;
-  pages: number;
-  next: number | null;
-}
 
 export interface ListParams {
   page: number;
@@ -35,7 +40,7 @@ function useListQuery<T>(kind: 'courses' | 'bundles', params: ListParams) {
       api<ListPage<T>>(
         `/schools/${school!.id}/${kind}/?${query({
           page: params.page,
-          perpage: 6,
+          perpage: LIST_PAGE_SIZE,
           sort: params.sort,
           [kind === 'courses' ? 'search_course' : 'bundle_name']: params.search,
           subcategory: params.subcategory,
@@ -53,7 +58,7 @@ export function useSubcategories() {
   const { data: school } = useSchool();
   return useQuery({
     queryKey: ['catalogue', 'subcategories', school?.id],
-    queryFn: () => api<{ id: number; name: string }[]>(`/schools/${school!.id}/subcategories/`),
+    queryFn: () => api<Subcategory[]>(`/schools/${school!.id}/subcategories/`),
     enabled: Boolean(school),
     staleTime: 5 * 60_000,
   });
@@ -79,30 +84,13 @@ export const useBundle = (id: number) => {
   return useQuery({ queryKey: ['catalogue', 'bundle', id, token], queryFn: () => api<BundleDetail>(`/course/bundles/${id}/`), retry: false });
 };
 
-export interface Featured {
-  type: 'course' | 'bundle';
-  date: string;
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  fee: number;
-  image: string | null;
-  preview_video: { type: string; url: string } | null;
-}
-
 export function useLanding() {
   const { data: school } = useSchool();
-  const featured = useQuery({ queryKey: ['catalogue', 'featured', school?.id], queryFn: () => api<Featured | null>(`/schools/${school!.id}/featured_material/`), enabled: Boolean(school) });
+  const featured = useQuery({ queryKey: ['catalogue', 'featured', school?.id], queryFn: () => api<FeaturedMaterial>(`/schools/${school!.id}/featured_material/`), enabled: Boolean(school) });
   const top = useQuery({ queryKey: ['catalogue', 'top', school?.id], queryFn: () => api<CourseCard[]>(`/schools/${school!.id}/top_courses/`), enabled: Boolean(school) });
   return { featured, top };
 }
 
-export interface Schedule {
-  id: number;
-  name: string;
-  schedules: { date: string; start_time: string; end_time: string; instructor: string; type: string }[];
-}
 export const useSchedule = (classId: number | null) =>
   useQuery({ queryKey: ['catalogue', 'schedule', classId], queryFn: () => api<Schedule>(`/classes/${classId}/schedule/`), enabled: classId !== null });
 
@@ -115,8 +103,7 @@ function useRefreshCatalogue() {
 export function useEnrolCourse() {
   const refresh = useRefreshCatalogue();
   return useMutation({
-    mutationFn: (body: { course: number; action: 'free' | 'pay_later'; startDate: string | null; class?: number; compliance_period?: number }) =>
-      api<{ id: number; status: string; date_start: string | null }>('/student/enrollment/', { body }),
+    mutationFn: (body: CourseEnrollmentBody) => api<CourseEnrollmentResult>('/student/enrollment/', { body }),
     onSettled: refresh,
   });
 }
@@ -124,7 +111,7 @@ export function useEnrolCourse() {
 export function useEnrolBundle() {
   const refresh = useRefreshCatalogue();
   return useMutation({
-    mutationFn: (body: { bundle: number; action: 'free'; compliance_period?: number }) => api<{ id: number }>('/enrollment/bundle/', { body }),
+    mutationFn: (body: BundleEnrollmentBody) => api<BundleEnrollmentResult>('/enrollment/bundle/', { body }),
     onSettled: refresh,
   });
 }

@@ -1,11 +1,13 @@
 import { Fragment, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ListPage } from '@school/shared/api/errors';
+import { LIST_PAGE_SIZE } from '@school/shared/catalogue/rules';
 import { PageHeader } from '@/components/breadcrumb';
 import { Loading } from '@/components/loading';
 import { Pager } from '@/components/pager';
 import { paths } from '@/config/paths';
 import { useSchool } from '@/lib/school';
-import type { ListPage, ListParams } from '../api/catalogue-calls';
+import type { ListParams } from '../api/catalogue-calls';
 import { ListControls } from './list-controls';
 import { useListParams } from './use-list-params';
 
@@ -19,7 +21,7 @@ export function CatalogueList<T extends { id: number }>(props: {
   empty: (filtered: boolean) => ReactNode;
 }) {
   const { data: school } = useSchool();
-  const { params, update } = useListParams();
+  const { params, update } = useListParams(props.sorts[0]!.value);
   const list = props.useList(params);
   return (
     <main>
@@ -35,7 +37,7 @@ export function CatalogueList<T extends { id: number }>(props: {
                 <Fragment key={item.id}>{props.card(item)}</Fragment>
               ))}
             </div>
-            <Pager page={list.data.page} pages={list.data.pages} count={list.data.count} perPage={6} onPage={(page) => update({ page })} />
+            <Pager page={list.data.page} pages={list.data.pages} count={list.data.count} perPage={LIST_PAGE_SIZE} onPage={(page) => update({ page })} />
           </>
         ) : (
           <div className="empty-state">{props.empty(Boolean(params.search || params.subcategory))}</div>

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { readEnrolmentError, type EnrolmentErrorCode } from '@school/shared/catalogue/enrolment-errors';
 import { closedCourseMessages, enrolmentMessages, firstGate, gateCodes, gateRefusals, type GateStep } from '@school/shared/catalogue/rules';
-import type { CourseDetail } from '@school/shared/catalogue/schemas';
+import type { CourseDetail, CourseEnrollmentBody } from '@school/shared/catalogue/schemas';
 import { periodChoices } from '@school/shared/lookups/compliance-periods';
 import type { School } from '@school/shared/school/schemas';
-import { todayIn } from '@school/shared/school/today';
+import { clockTime, longDate, monthDay, todayIn } from '@school/shared/school/dates';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
 import { ResponseModal, type ResponseAction, type ResponseType } from '@/components/response-modal';
@@ -19,14 +19,13 @@ import { useSession } from '@/lib/session';
 import { useCompliancePeriods } from '@/lib/lookups';
 import { useEnrolBundle, useEnrolCourse, useSchedule } from '../api/catalogue-calls';
 import { ResultLine } from '@/components/result-line';
-import { longDate } from './long-date';
 
-export const AFFIRMATION_CLOSE_MS = 1000;
+const AFFIRMATION_CLOSE_MS = 1000;
 
 /** What is being enrolled in: a course (with its classes) or a bundle. */
 export type EnrolTarget =
   | { kind: 'course'; course: CourseDetail }
-  | { kind: 'bundle'; id: number; slug: string; price: number; requireKyc: boolean };
+  | { kind: 'bundle'; id: number; slug: string; price: number; requireKyc: boolean; mayEnrol: boolean };
 
 type Step =
   | { modal: 'none' }
@@ -35,7 +34,7 @@ type Step =
   | { modal: 'affirmation' }
   | { modal: 'select_class' }
   | { modal: 'schedule'; classId: number }
-  | { modal: 'confirm'; action: 'free' | 'pay_later'; classId?: number }
+  | { modal: 'confirm'; action: CourseEnrollmentBody['action']; classId?: number }
   | { modal: 'result'; type: ResponseType; title: string; message: string; actions: ResponseAction[] };
 
 type Gate = Exclude<GateStep, 'login'>;
@@ -61,11 +60,11 @@ export function useEnrolmentFlow(target: EnrolTarget, school: School) {
   function showGate(gate: Gate) {
     const go = (to: string) => () => navigate(to);
     const screens: Record<Gate, Step> = {
-      not_student: { modal: 'gate', type: 'not_student', title: 'Invalid Account', message: "You can't enroll using this account. Please register as a student by clicking the Sign Up button.", actions: [{ label: 'Okay', onClick: close }] },
+      not_student: { modal: 'gate', type: 'not_student', title: 'Invalid Account', message: gateRefusals.not_student, actions: [{ label: 'Okay', onClick: close }] },
       verify_email: { modal: 'email' },
-      incomplete_profile: { modal: 'gate', type: 'incomplete_profile', title: 'Incomplete Profile', message: 'Please complete your profile before you can start.', actions: [{ label: 'Complete Profile', onClick: go(paths.student('profile')) }] },
-      incomplete_mcle_profile: { modal: 'gate', type: 'incomplete_mcle_profile', title: 'Incomplete MCLE Profile', message: 'Please complete your MCLE profile before you can start.', actions: [{ label: 'Complete MCLE Profile', onClick: go(paths.student('mcle-profile')) }] },
-      incomplete_kyc: { modal: 'gate', type: 'incomplete_kyc', title: 'KYC Not Submitted', message: 'Please comply with the KYC requirements in order to continue.', actions: [{ label: 'Proceed with KYC', onClick: go(paths.student('authenticate-id')) }] },
+      incomplete_profile: { modal: 'gate', type: 'incomplete_profile', title: 'Incomplete Profile', message: gateRefusals.incomplete_profile, actions: [{ label: 'Complete Profile', onClick: go(paths.student('profile')) }] },
+      incomplete_mcle_profile: { modal: 'gate', type: 'incomplete_mcle_profile', title: 'Incomplete MCLE Profile', message: gateRefusals.incomplete_mcle_profile, actions: [{ label: 'Complete MCLE Profile', onClick: go(paths.student('mcle-profile')) }] },
+      incomplete_kyc: { modal: 'gate', type: 'incomplete_kyc', title: 'KYC Not Submitted', message: gateRefusals.incomplete_kyc, actions: [{ label: 'Proceed with KYC', onClick: go(paths.student('authenticate-id')) }] },
     };
     setStep(screens[gate]);
   }
@@ -73,7 +72,7 @@ export function useEnrolmentFlow(target: EnrolTarget, school: School) {
   function gates(): boolean {
     const gate = firstGate({
       loggedIn: Boolean(session),
-      role: session?.role ?? null,
+      mayEnrol: target.kind === 'course' ? target.course.abilities.enrol : target.mayEnrol,
       isVerified: profile?.is_verified ?? false,
       step: profile?.step ?? null,
       infoSubmitted: profile?.info_submitted ?? false,
@@ -149,7 +148,7 @@ export function EnrolmentModals({ flow }: { flow: EnrolmentFlow }) {
     }
   }
 
-  async function confirm(action: 'free' | 'pay_later', classId?: number) {
+  async function confirm(action: CourseEnrollmentBody['action'], classId?: number) {
     const period = school.config.products.mcle ? flow.compliancePeriod : undefined;
     try {
       if (target.kind === 'course') {
@@ -274,7 +273,6 @@ function ScheduleModal({ classId, onClose }: { classId: number; onClose: () => v
   const schedule = useSchedule(classId);
   const years = new Map<string, NonNullable<typeof schedule.data>['schedules']>();
   for (const entry of schedule.data?.schedules ?? []) years.set(entry.date.slice(0, 4), [...(years.get(entry.date.slice(0, 4)) ?? []), entry]);
-  const time = (t: string) => new Date(`1970-01-01T${t}:00`).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
   return (
     <Modal open onClose={onClose} title={schedule.data ? `${schedule.data.name} Schedule` : 'Class Schedule'} size="lg">
       {[...years.entries()].map(([year, entries]) => (
@@ -283,7 +281,7 @@ function ScheduleModal({ classId, onClose }: { classId: number; onClose: () => v
           <ul>
             {entries.map((e) => (
               <li key={`${e.date}${e.start_time}`}>
-                <strong>{new Date(`${e.date}T00:00:00`).toLocaleDateString('en-US', { month: 'long', day: 'numeric' })}</strong> · {time(e.start_time)} – {time(e.end_time)} · {e.instructor} · {e.type}
+                <strong>{monthDay(e.date)}</strong> · {clockTime(e.start_time)} – {clockTime(e.end_time)} · {e.instructor} · {e.type}
               </li>
             ))}
           </ul>

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import type { ListParams } from '../api/catalogue-calls';
 
-/** Search, sort, chip and page live in the address, so a link or a reload keeps them (issue 4). */
-export function useListParams(defaultSort = '-created_at') {
+/** Search, sort, chip and page live in the address, so a link or a reload keeps them (issue 4); the default sort stays out of it. */
+export function useListParams(defaultSort: string) {
   const [params, setParams] = useSearchParams();
   const value: ListParams = {
     page: Math.max(1, Number(params.get('page')) || 1),

@@ -24,7 +24,7 @@ export function BundlePage() {
 }
 
 function BundleView({ bundle, school }: { bundle: BundleDetail; school: School }) {
-  const flow = useEnrolmentFlow({ kind: 'bundle', id: bundle.id, slug: bundle.slug, price: bundle.price, requireKyc: bundle.config.require_kyc }, school);
+  const flow = useEnrolmentFlow({ kind: 'bundle', id: bundle.id, slug: bundle.slug, price: bundle.price, requireKyc: bundle.config.require_kyc, mayEnrol: bundle.abilities.enrol }, school);
   const label = bundle.status === 'pending' ? 'Payment Pending' : bundle.status === 'paid' ? 'Enrolled' : 'Enroll Now';
   return (
     <main>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { closedCourseMessages, enrollButton, formatFee, selfEnrolBlock, selfEnrolRefusal } from '@school/shared/catalogue/rules';
 import type { CourseDetail } from '@school/shared/catalogue/schemas';
+import { longDate } from '@school/shared/school/dates';
 import type { School } from '@school/shared/school/schemas';
 import { PageHeader } from '@/components/breadcrumb';
 import { Button } from '@/components/button';
@@ -16,7 +17,6 @@ import { useCourse, useSimilarCourses } from '../api/catalogue-calls';
 import { useItemBySlug } from '../components/use-item-by-slug';
 import { CourseGrid } from '../components/course-card';
 import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
-import { longDate } from '../components/long-date';
 import { PreviewMedia } from '../components/preview-media';
 import { PaymentResultDialog } from '../components/result-dialog';
 
@@ -54,7 +54,8 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
   const similar = useSimilarCourses(course.id);
   const flow = useEnrolmentFlow({ kind: 'course', course }, school);
   const [notice, setNotice] = useState<{ title: string; message: string } | null>(null);
-  const staff = Boolean(session && session.role !== 'ST');
+  // Staff of this school open the player without enrolling; the server decides who that is.
+  const staff = course.abilities.preview;
   const button = enrollButton({ enrollment: course.enrollment, staff, allowPayLater: course.config.allow_pay_later, fee: course.fee });
   const closed = closedNote(course.config);
   const enrolling = !staff && !course.enrollment;
@@ -73,8 +74,8 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
   }
 
   function onMain() {
-    if (staff || course.enrollment?.status === 'notpaid') return startLearning();
-    if (course.enrollment) return startLearning();
+    // Enrolled (whether paid or not yet) or staff: the course itself.
+    if (staff || course.enrollment) return startLearning();
     flow.start(false);
   }
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatFee } from '@school/shared/catalogue/rules';
+import { shortDate } from '@school/shared/school/dates';
 import { Image } from '@/components/image';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
@@ -33,7 +34,7 @@ export function Landing() {
             <section className="container featured" aria-labelledby="featured-title">
               <div className="featured-media">{item.preview_video ? <PreviewMedia video={item.preview_video} title={item.name} /> : <Image src={item.image ?? undefined} alt="" />}</div>
               <div className="featured-copy">
-                <p className="card-kicker">Featured {item.type === 'course' ? 'course' : 'bundle'} · {new Date(`${item.date}T00:00:00`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' })}</p>
+                <p className="card-kicker">Featured {item.type === 'course' ? 'course' : 'bundle'} · {shortDate(item.date)}</p>
                 <h2 id="featured-title">{item.name}</h2>
                 <p>{item.description}</p>
                 <Link to={item.type === 'course' ? paths.course(item.slug) : paths.bundle(item.slug)} className="btn btn-primary">

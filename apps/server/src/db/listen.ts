@@ -1,0 +1,117 @@
+import pg from 'pg';
+
+/** What a listener hears: each NOTIFY's payload, and whether it can hear at all (false: messages may be missed). */
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  onState?(listening: boolean): void;
+}
+
+export type Listen = (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+
+const CHANNEL = /^[a-z_][a-z0-9_]*$/;
+/** How the LISTEN connection shows in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = 'platform-listen';
+const MAX_RETRY_MS = 5_000;
+
+/**
+ * LISTEN on PostgreSQL over one dedicated connection per process (a pooled one would be handed to queries,
+ * and lose its LISTEN when recycled). A lost connection is opened again with backoff; meanwhile the
+ * handlers are told they cannot hear (`onState(false)`), and told again once they can.
+ */
+export function postgresListener(url: string): { listen: Listen; close(): Promise<void> } {
+  const channels = new Map<string, Set<ListenHandlers>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let retryMs = 100;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const everyone = () => [...channels.values()].flatMap((set) => [...set]);
+
+  function lost(c: pg.Client, error?: Error) {
+    if (client !== c) return;
+    client = null;
+    c.end().catch(() => undefined);
+    if (closed) return;
+    console.error(`PostgreSQL LISTEN connection lost${error ? `: ${error.message}` : ''}; reconnecting`);
+    for (const h of everyone()) h.onState?.(false);
+    schedule();
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      connect().then(
+        () => {
+          for (const h of everyone()) h.onState?.(true);
+        },
+        () => schedule(),
+      );
+    }, retryMs);
+    timer.unref();
+    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+  }
+
+  function connect() {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTEN_APPLICATION_NAME });
+      c.on('notification', (message) => {
+        for (const h of channels.get(message.channel) ?? []) h.onNotify(message.payload ?? '');
+      });
+      c.on('error', (error) => lost(c, error));
+      c.on('end', () => lost(c));
+      try {
+        await c.connect();
+        for (const channel of channels.keys()) await c.query(`listen ${channel}`);
+      } catch (error) {
+        c.end().catch(() => undefined);
+        throw error;
+      }
+      if (closed) {
+        await c.end();
+        return;
+      }
+      client = c;
+      retryMs = 100;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  }
+
+  return {
+    async listen(channel, handlers) {
+      if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      const set = channels.get(channel) ?? new Set();
+      const first = set.size === 0;
+      set.add(handlers);
+      channels.set(channel, set);
+      if (connecting) await connecting.catch(() => undefined);
+      if (!client) {
+        // The first connection (its LISTEN covers every channel); a failed one is tried again in the background.
+        await connect().catch((error: Error) => {
+          console.error(`PostgreSQL LISTEN connection failed: ${error.message}; retrying`);
+          handlers.onState?.(false);
+          schedule();
+        });
+      } else if (first) {
+        await client.query(`listen ${channel}`);
+      }
+      return async () => {
+        set.delete(handlers);
+        if (set.size === 0) {
+          channels.delete(channel);
+          await client?.query(`unlisten ${channel}`).catch(() => undefined);
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await connecting?.catch(() => undefined);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}

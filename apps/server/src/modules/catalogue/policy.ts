@@ -1,0 +1,45 @@
+import { gateCodes, gateRefusals } from '@school/shared/catalogue/rules';
+import { forbidden } from '../../lib/errors';
+import { definePolicy, isStaff, isStudent, type Actor } from '../../lib/policy';
+
+interface Listing {
+  schoolId: number;
+  isPublished: boolean;
+}
+
+/** An unpublished course or bundle exists only for its school's staff. */
+const visible = (actor: Actor, item: Listing) => item.isPublished || isStaff(actor);
+const enrol = (actor: Actor) => isStudent(actor);
+/** Only students enrol: a staff account is never a student (spec 2 §4 step 3). */
+const refusal = { enrol: () => forbidden(gateRefusals.not_student, gateCodes.not_student) };
+
+export const coursePolicy = definePolicy({
+  schoolOf: (course: Listing) => course.schoolId,
+  visible,
+  verbs: {
+    view: () => true,
+    enrol,
+    /** Staff open the player straight at the first courseware, without enrolling. */
+    preview: (actor) => isStaff(actor),
+    edit: (actor) => actor.staffRole === 'SU' || actor.staffRole === 'SA',
+  },
+  refusal,
+});
+
+export const bundlePolicy = definePolicy({
+  schoolOf: (bundle: Listing) => bundle.schoolId,
+  visible,
+  verbs: {
+    view: () => true,
+    enrol,
+    edit: (actor) => actor.staffRole === 'SU' || actor.staffRole === 'SA',
+  },
+  refusal,
+});
+
+/** A class's schedule is public while its course is. */
+export const classPolicy = definePolicy({
+  schoolOf: (cls: Listing) => cls.schoolId,
+  visible,
+  verbs: { view: () => true },
+});

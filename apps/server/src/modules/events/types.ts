@@ -1,0 +1,14 @@
+/**
+ * Every kind of event, with the kind of record it is about (`subject_type`). Adding one is a line here;
+ * later: payment, progress, KYC decisions, grading.
+ */
+export const eventSubjects = {
+  'user.signed_up': 'user',
+  'user.email_verified': 'user',
+  'user.password_reset': 'user',
+  'enrolment.course': 'enrollment',
+  'enrolment.bundle': 'bundle_enrollment',
+} as const;
+
+export type EventType = keyof typeof eventSubjects;
+export type EventSubjectType = (typeof eventSubjects)[EventType];

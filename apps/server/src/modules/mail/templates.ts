@@ -1,0 +1,20 @@
+import { resetEmail, verificationEmail } from '../auth/emails';
+import type { SchoolRow } from '../tenancy/repository';
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * Every e-mail the platform sends: its name in the send-email job, and how it is rendered for its school
+ * from the job's parameters. Adding an e-mail is a line here (and its renderer in its module).
+ */
+export const emailTemplates = {
+  'verify-email': (school: SchoolRow, p: { link: string; hours: number }) => verificationEmail(school, p.link, p.hours),
+  'reset-password': (school: SchoolRow, p: { link: string; minutes: number }) => resetEmail(school, p.link, p.minutes),
+} satisfies Record<string, (school: SchoolRow, params: never) => RenderedMail>;
+
+export type EmailTemplate = keyof typeof emailTemplates;
+export type EmailParams<T extends EmailTemplate> = Parameters<(typeof emailTemplates)[T]>[1];

@@ -1,0 +1,195 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundles, classes, enrollments, modules } from '../src/db/schema/index';
+import { createBundle, createCourse, createEnrolment, createStudent } from './support/factories';
+import { request, type RequestOptions } from './support/http';
+import { uploadFile } from './support/multipart';
+import { serverForFile } from './support/server';
+import { makeSchool, type TestSchool } from './support/tenants';
+
+/**
+ * Every id-taking endpoint, asked for another user's or another school's data, answers 404 exactly like
+ * a missing row. Each case has a positive control (the rightful caller does not get 404), so that a
+ * route answering 404 to everybody would fail here too.
+ */
+const ctx = serverForFile();
+let a: TestSchool;
+let b: TestSchool;
+let photo: Buffer;
+
+beforeAll(async () => {
+  a = await makeSchool(ctx.server);
+  b = await makeSchool(ctx.server);
+  photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+});
+
+interface Call {
+  name: string;
+  /** Anonymous callers get 401 first: only logged-in callers are asked. */
+  needsLogin?: boolean;
+  send(options: RequestOptions): ReturnType<typeof request>;
+}
+
+const call = (method: string, path: () => string, body?: () => unknown): Call => ({
+  name: `${method} ${path.toString().replace(/^\(\) => /, '')}`,
+  needsLogin: method !== 'GET',
+  send: (options) => request(ctx.server.url, path(), { method, ...(body ? { body: body() } : {}), ...options }),
+});
+
+const studentForm = { first_name: 'Iso', middle_name: ' ', last_name: 'Lated', mobile_number: '9170000000', country_code: '63', birthday: '1990-01-01', gender: 'F', type: 'P' };
+const userForm = { first_name: 'Iso', middle_name: ' ', last_name: 'Lated', mobile_number: '9170000000', country_code: '63' };
+// Valid in shape, so the request reaches the handler; its ids need not exist (the owner gets a 400 for them).
+const mcleForm = { roll_number: '1', ibp_chapter: 1, law_school: 'others', law_school_others: 'X', company: 'C', position: 'P', address: 'A', region: '1300000000', province: '1300000000', city: '1', zip_code: '1000', consent: true };
+
+/** Records of one account: the account belongs to the person, at every school. */
+const accountCalls = (): Call[] => [
+  call('GET', () => `/api/v1/students/${a.student.studentId}/`),
+  call('PUT', () => `/api/v1/students/${a.student.studentId}/`, () => studentForm),
+  call('GET', () => `/api/v1/users/${a.student.userId}/`),
+  call('PUT', () => `/api/v1/users/${a.student.userId}/`, () => userForm),
+  {
+    name: 'PATCH /users/{id}/ (photo)',
+    send: (options) => uploadFile(ctx.server.url, `/api/v1/users/${a.student.userId}/`, { field: 'photo', name: 'p.png', type: 'image/png', data: photo }, options),
+  },
+  call('PUT', () => `/api/v1/students/${a.student.studentId}/mcle_profile/`, () => mcleForm),
+  call('GET', () => `/api/v1/students/${a.student.studentId}/enrollments/`),
+];
+
+/** What school A publishes, reached through its own host only. */
+const schoolCalls = (): Call[] => [
+  call('GET', () => `/api/v1/schools/${a.id}/courses/`),
+  call('GET', () => `/api/v1/schools/${a.id}/top_courses/`),
+  call('GET', () => `/api/v1/schools/${a.id}/featured_material/`),
+  call('GET', () => `/api/v1/schools/${a.id}/subcategories/`),
+  call('GET', () => `/api/v1/schools/${a.id}/bundles/`),
+  call('GET', () => `/api/v1/schools/${a.id}/socials`),
+  call('GET', () => `/api/v1/courses/${a.course}/`),
+  call('GET', () => `/api/v1/courses/${a.course}/similar_courses/`),
+  call('GET', () => `/api/v1/course/bundles/${a.bundle}/`),
+  call('GET', () => `/api/v1/classes/${a.classId}/schedule/`),
+  call('POST', () => '/api/v1/student/enrollment/', () => ({ course: a.course, action: 'free' })),
+  call('POST', () => '/api/v1/enrollment/bundle/', () => ({ bundle: a.bundle, action: 'free' })),
+];
+
+/** What only school A's staff may see: unpublished courses and bundles. */
+const staffCalls = (): Call[] => [
+  call('GET', () => `/api/v1/courses/${a.hiddenCourse}/`),
+  call('GET', () => `/api/v1/courses/${a.hiddenCourse}/similar_courses/`),
+  call('GET', () => `/api/v1/course/bundles/${a.hiddenBundle}/`),
+];
+
+describe("another user's account", () => {
+  it.each(accountCalls().map((c) => [c.name, c] as const))('%s: 404 for another student, staff of either school; not for the owner', async (_name, c) => {
+    for (const [who, token] of [
+      ['other student', b.student.token],
+      ['staff of another school', b.admin.token],
+      ["staff of the student's school", a.admin.token],
+    ] as const) {
+      const res = await c.send({ token, host: a.host });
+      expect(res.status, `${who}: ${res.text}`).toBe(404);
+    }
+    const own = await c.send({ token: a.student.token, host: a.host });
+    expect(own.status, own.text).not.toBe(404);
+    // The account is the person's at every school: their own record answers through any school's site.
+    const elsewhere = await c.send({ token: a.student.token, host: b.host });
+    expect(elsewhere.status, elsewhere.text).not.toBe(404);
+  });
+});
+
+describe("another school's data", () => {
+  it.each(schoolCalls().map((c) => [c.name, c] as const))('%s: 404 through the other school\'s host, for anybody', async (_name, c) => {
+    for (const [who, token] of [
+      ['anonymous', undefined],
+      ['student of the other school', b.student.token],
+      ['staff of the other school', b.admin.token],
+      ["the school's own student", a.student.token],
+    ] as const) {
+      if (c.needsLogin && !token) continue;
+      const res = await c.send({ token, host: b.host });
+      expect(res.status, `${who}: ${res.text}`).toBe(404);
+    }
+    const own = await c.send({ token: a.student.token, host: a.host });
+    expect(own.status, own.text).not.toBe(404);
+  });
+
+  it.each(staffCalls().map((c) => [c.name, c] as const))('%s: unpublished, so 404 for all but the school\'s staff', async (_name, c) => {
+    for (const [who, token] of [
+      ['anonymous', undefined],
+      ['student', a.student.token],
+      ['staff of another school', b.admin.token],
+    ] as const) {
+      const res = await c.send({ token, host: a.host });
+      expect(res.status, `${who}: ${res.text}`).toBe(404);
+    }
+    for (const staff of [a.admin, a.instructor]) {
+      const res = await c.send({ token: staff.token, host: a.host });
+      expect(res.status, res.text).toBe(200);
+    }
+    // Staff of A are nobody special through B's site.
+    expect((await c.send({ token: a.admin.token, host: b.host })).status).toBe(404);
+  });
+
+  it('an unknown host is no school', async () => {
+    const res = await request(ctx.server.url, `/api/v1/courses/${a.course}/`, { host: 'nosuchschool.localhost' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: 'School not found.' });
+  });
+});
+
+describe('abilities', () => {
+  const abilities = async (token: string | undefined, host: string, path: string) => (await request(ctx.server.url, path, { token, host })).body.abilities;
+
+  it("a course says what the caller may do with it, by the caller's role at this school", async () => {
+    const path = `/api/v1/courses/${a.course}/`;
+    expect(await abilities(undefined, a.host, path)).toEqual({ view: true, enrol: false, preview: false, edit: false });
+    expect(await abilities(a.student.token, a.host, path)).toEqual({ view: true, enrol: true, preview: false, edit: false });
+    expect(await abilities(b.student.token, a.host, path)).toEqual({ view: true, enrol: true, preview: false, edit: false });
+    expect(await abilities(a.admin.token, a.host, path)).toEqual({ view: true, enrol: false, preview: true, edit: true });
+    expect(await abilities(a.instructor.token, a.host, path)).toEqual({ view: true, enrol: false, preview: true, edit: false });
+    expect(await abilities(b.admin.token, a.host, path)).toEqual({ view: true, enrol: false, preview: false, edit: false });
+  });
+
+  it('a bundle too', async () => {
+    const path = `/api/v1/course/bundles/${a.bundle}/`;
+    expect(await abilities(a.student.token, a.host, path)).toEqual({ view: true, enrol: true, edit: false });
+    expect(await abilities(a.admin.token, a.host, path)).toEqual({ view: true, enrol: false, edit: true });
+  });
+
+  it('staff of a school are refused enrolment with the spec\'s words', async () => {
+    const res = await request(ctx.server.url, '/api/v1/student/enrollment/', { token: a.admin.token, host: a.host, body: { course: a.course, action: 'free' } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('not_student');
+  });
+});
+
+/** The database itself keeps a school's child rows inside it, whatever a query forgets (composite keys). */
+describe('rows that would cross schools', () => {
+  const db = () => ctx.server.database.db;
+
+  it('a module, class or enrolment cannot point into another school', async () => {
+    const other = await createStudent(db());
+    const refused = async (insert: () => Promise<unknown>) => {
+      const error = await insert().then(() => null, (e: { cause?: { code?: string }; code?: string }) => e);
+      expect(error?.cause?.code ?? error?.code).toBe('23503');
+    };
+    await refused(() => db().insert(modules).values({ schoolId: b.id, courseId: a.course, name: 'M', position: 1 }));
+    await refused(() => db().insert(classes).values({ schoolId: b.id, courseId: a.course, name: 'C' }));
+    await refused(() => db().insert(enrollments).values({ schoolId: b.id, userId: other.user.id, courseId: a.course, status: 'free' }));
+    await refused(() => db().insert(enrollments).values({ schoolId: a.id, userId: other.user.id, courseId: a.course, classId: b.classId, status: 'free' }));
+    await refused(() => db().insert(enrollments).values({ schoolId: a.id, userId: other.user.id, courseId: a.course, bundleId: b.bundle, status: 'free' }));
+    expect(await db().select().from(enrollments).where(eq(enrollments.userId, other.user.id))).toEqual([]);
+  });
+
+  it("deleting a class or bundle keeps its enrolments and their school, clearing only the reference", async () => {
+    const course = await createCourse(db());
+    const student = await createStudent(db(), { school: course.school });
+    const [cls] = await db().insert(classes).values({ schoolId: course.schoolId, courseId: course.id, name: 'Doomed' }).returning();
+    const bundle = await createBundle(db(), { school: course.school, courses: [course] });
+    const enrolment = await createEnrolment(db(), { student, course, classId: cls!.id, bundleId: bundle.id });
+    await db().delete(classes).where(eq(classes.id, cls!.id));
+    await db().delete(bundles).where(eq(bundles.id, bundle.id));
+    const [row] = await db().select().from(enrollments).where(eq(enrollments.id, enrolment.id));
+    expect(row).toMatchObject({ schoolId: course.schoolId, courseId: course.id, classId: null, bundleId: null });
+  });
+});

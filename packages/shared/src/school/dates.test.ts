@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { clockTime, isoDate, longDate, monthDay, relativeTime, shortDate, todayIn } from './dates';
+
+describe('todayIn', () => {
+  it("reads today's date in the school's time zone, not in UTC", () => {
+    const lateUtc = new Date('2025-06-30T20:00:00Z');
+    expect(todayIn('UTC', lateUtc)).toBe('2025-06-30');
+    expect(todayIn('Asia/Manila', lateUtc)).toBe('2025-07-01');
+    expect(isoDate(lateUtc)).toBe('2025-06-30');
+  });
+});
+
+describe('formats', () => {
+  it('writes calendar days and clock times as the pages show them', () => {
+    expect(longDate('2026-06-05')).toBe('June 05, 2026');
+    expect(shortDate('2026-06-05')).toBe('Jun 05, 2026');
+    expect(monthDay('2026-06-05')).toBe('June 5');
+    expect(clockTime('09:00')).toBe('09:00 AM');
+    expect(clockTime('18:30')).toBe('06:30 PM');
+  });
+  it('says how long ago', () => {
+    const now = Date.parse('2026-06-05T12:00:00Z');
+    expect(relativeTime('2026-06-05T09:00:00Z', now)).toBe('3 hours ago');
+    expect(relativeTime('2026-06-04T12:00:00Z', now)).toBe('yesterday');
+    expect(relativeTime('2026-06-05T12:00:00Z', now)).toBe('now');
+  });
+});
