@@ -97,7 +97,8 @@ const similar = (sameSubcategory: boolean) => `select ${CARD_COLUMNS}, s.name as
   where c.school_id = $1 and c.is_published = true and c.id <> $2${sameSubcategory ? ' and c.subcategory_id = $3' : ''}
   order by c.created_at desc limit 4`;
 const TOP = `select ${CARD_COLUMNS}, s.name as subcategory from courses c left join subcategories s on s.id = c.subcategory_id
-  where c.school_id = $1 and c.is_published = true order by c.enrolment_count desc, c.created_at desc limit 4`;
+  where c.id = any(array(select c.id from courses c where c.school_id = $1 and c.is_published = true
+    order by c.enrolment_count desc, c.created_at desc limit 4)) order by c.enrolment_count desc, c.created_at desc`;
 const FEATURED_COURSE = `select ${COURSE_COLUMNS} from courses c where c.school_id = $1 and c.is_published = true and c.is_featured = true order by c.created_at desc limit 1`;
 const FEATURED_BUNDLE = 'select * from bundles where school_id = $1 and is_published = true and is_featured = true order by created_at desc limit 1';
 const SUBCATEGORIES = `select s.id, s.name, c.id as category_id, c.name as category_name from subcategories s

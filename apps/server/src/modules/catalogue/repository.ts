@@ -162,13 +162,21 @@ export function catalogueRepository(db: Db) {
   const similarInSubcategory = similar(true);
   const similarAny = similar(false);
 
+  // The ids come from courses_school_top_idx alone, like a page of the course list, so that a generic plan
+  // cannot join every course of the school to its subcategory before sorting.
+  const topOrder = [desc(courses.enrolmentCount), desc(courses.createdAt)];
+  const topIds = db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.schoolId, p('schoolId')), eq(courses.isPublished, TRUE)))
+    .orderBy(...topOrder)
+    .limit(p('limit'));
   const top = db
     .select(courseCard)
     .from(courses)
     .leftJoin(subcategories, eq(subcategories.id, courses.subcategoryId))
-    .where(and(eq(courses.schoolId, p('schoolId')), eq(courses.isPublished, TRUE)))
-    .orderBy(desc(courses.enrolmentCount), desc(courses.createdAt))
-    .limit(p('limit'))
+    .where(sql`${courses.id} = any(array(${topIds}))`)
+    .orderBy(...topOrder)
     .prepare('catalogue_top');
 
   const featuredCourse = db
