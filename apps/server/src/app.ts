@@ -25,6 +25,7 @@ import { accountRoutes } from './modules/account/routes';
 import { authenticate } from './modules/auth/authenticate';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { enrolmentRoutes } from './modules/enrolment/routes';
+import { learningRoutes } from './modules/learning/routes';
 import { authRoutes } from './modules/auth/routes';
 import { clientConfigRoutes } from './modules/client-config/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
@@ -50,16 +51,18 @@ export interface AppOptions {
 /** Content Security Policy: only what the app itself loads, plus the configured outside services. */
 function contentSecurityPolicy(config: Config, storage: Storage) {
   const recaptcha = config.HUMAN_CHECK === 'recaptcha' ? ['https://www.google.com', 'https://www.gstatic.com'] : [];
+  // Lessons play through their providers' players: YouTube (yt), SoundCloud (sc) and Jitsi Meet (live classes).
+  const players = ['https://www.youtube.com', 'https://w.soundcloud.com', `https://${config.JITSI_DOMAIN}`];
   return {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...recaptcha],
+      scriptSrc: ["'self'", ...recaptcha, ...players],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...storage.origins],
       mediaSrc: ["'self'", 'blob:', ...storage.origins],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', ...recaptcha, ...storage.origins],
+      frameSrc: ["'self'", 'https://www.youtube-nocookie.com', ...players, ...recaptcha, ...storage.origins],
       workerSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
@@ -163,6 +166,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(lookupRoutes);
       await api.register(catalogueRoutes);
       await api.register(enrolmentRoutes);
+      await api.register(learningRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { DataFolderInUseError, openDatabase } from './db/client';
 import { loadLookups } from './modules/lookups/load-lookups';
 import { putSeedAssets } from './seed/seed-assets';
+import { redateDemoClasses } from './seed/demo-schedule';
 import { seedDemo } from './seed/seed-demo';
 
 async function main() {
@@ -13,6 +14,7 @@ async function main() {
   if (loaded.length) app.log.info({ datasets: loaded }, 'loaded lookup data');
   if (config.SEED_DEMO) {
     if (await seedDemo(database.db)) app.log.info('loaded the demo schools and accounts');
+    await redateDemoClasses(database.db);
     const written = await putSeedAssets(app.storage);
     if (written) app.log.info({ files: written, storage: app.storage.kind }, 'stored the demo files');
   }

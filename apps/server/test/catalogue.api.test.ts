@@ -75,8 +75,8 @@ describe('course lists', () => {
       tax: 214.29,
       subtotal: 1785.71,
       lecturer: 'Prof. Eduardo M. Lim',
-      module_count: 2,
-      courseware_count: 6,
+      module_count: 3,
+      courseware_count: 11,
       config: { class_enrollment_only: true, course_open: true, course_ended: false },
     });
     expect(course.classes).toEqual([expect.objectContaining({ name: 'Saturday Morning Class', fee: 2000 }), expect.objectContaining({ name: 'Weekday Evening Class', fee: 0 })]);

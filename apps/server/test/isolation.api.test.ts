@@ -70,6 +70,18 @@ const schoolCalls = (): Call[] => [
   call('GET', () => `/api/v1/classes/${a.classId}/schedule/`),
   call('POST', () => '/api/v1/student/enrollment/', () => ({ course: a.course, action: 'free' })),
   call('POST', () => '/api/v1/enrollment/bundle/', () => ({ bundle: a.bundle, action: 'free' })),
+  { ...call('GET', () => `/api/v1/coursewares/${a.courseware}/`), needsLogin: true },
+  call('POST', () => `/api/v1/coursewares/${a.courseware}/complete/`),
+  call('POST', () => '/api/v1/progress/', () => ({ courseware_id: a.courseware, seconds: 1 })),
+  call('POST', () => `/api/v1/courses/${a.course}/start/`),
+  call('POST', () => `/api/v1/courses/${a.course}/end/`),
+  call('POST', () => `/api/v1/video-questions/${a.videoQuestion}/answer/`, () => ({ answer: ['b'] })),
+];
+
+/** A student's study record of a course: theirs alone, through their course's school. */
+const enrolmentCalls = (): Call[] => [
+  { ...call('GET', () => `/api/v1/enrollments/${a.enrollment}/`), needsLogin: true },
+  call('PATCH', () => `/api/v1/enrollments/${a.enrollment}/`, () => ({ notes: 'mine' })),
 ];
 
 /** What only school A's staff may see: unpublished courses and bundles. */
@@ -94,6 +106,22 @@ describe("another user's account", () => {
     // The account is the person's at every school: their own record answers through any school's site.
     const elsewhere = await c.send({ token: a.student.token, host: b.host });
     expect(elsewhere.status, elsewhere.text).not.toBe(404);
+  });
+});
+
+describe("another student's enrolment", () => {
+  it.each(enrolmentCalls().map((c) => [c.name, c] as const))('%s: 404 for another student and for staff, here or through another school', async (_name, c) => {
+    for (const [who, token, host] of [
+      ['other student', b.student.token, a.host],
+      ['staff of the school', a.admin.token, a.host],
+      ['staff of another school', b.admin.token, b.host],
+      ['the owner through another school', a.student.token, b.host],
+    ] as const) {
+      const res = await c.send({ token, host });
+      expect(res.status, `${who}: ${res.text}`).toBe(404);
+    }
+    const own = await c.send({ token: a.student.token, host: a.host });
+    expect(own.status, own.text).toBe(200);
   });
 });
 

@@ -92,6 +92,8 @@ const envSchema = z
     FACEBOOK_AUTHORIZE_URL: z.url().default('https://www.facebook.com/dialog/oauth'),
     // Background jobs (pg-boss, in the same database): whether this process works them, and how often it looks.
     JOBS_WORKERS: bool.default(true),
+    /** Live classes run in Jitsi Meet rooms on this server (its external_api.js is loaded from it). */
+    JITSI_DOMAIN: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, { error: 'must be a host name such as meet.jit.si' }).default('meet.jit.si'),
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5, { error: 'must be at least 0.5' }).max(60).default(0.5),
   })
   .superRefine((env, ctx) => {

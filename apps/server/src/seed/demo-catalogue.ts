@@ -1,3 +1,4 @@
+import type { VideoQuestionType } from '@school/shared/learning/schemas';
 import type { CoursewareType } from '../db/schema/index';
 
 /** How a demo course is set up; the names say which case of spec 2 §4 each one shows. */
@@ -21,6 +22,8 @@ export interface DemoCourse {
   selfEnrol?: false;
   /** Unpublished: only the school's staff open it (staff preview), by its address. */
   draft?: true;
+  /** Without the exam and survey module: a course a newcomer can finish from start to certificate. */
+  noAssessment?: true;
 }
 
 export const demoLecturers = [
@@ -54,7 +57,7 @@ export const demoCourses: DemoCourse[] = [
   { name: 'Effective Cross-Examination', subcategory: 'Trial and Pre-Trial Skills', lecturer: 3, fee: 200000, units: 4, image: 2, description: d('planning and conducting cross-examination'), classOnly: 'with-classes' },
   { name: 'Pre-Trial and Mode of Discovery', subcategory: 'Trial and Pre-Trial Skills', lecturer: 0, fee: 0, units: 3, image: 2, description: d('pre-trial briefs, stipulations and discovery'), durationHours: 8 },
   { name: 'Trial Advocacy Workshop', subcategory: 'Trial and Pre-Trial Skills', lecturer: 3, fee: 350000, units: 6, image: 2, description: d('a live trial advocacy workshop'), classOnly: 'no-classes' },
-  { name: 'Court-Annexed Mediation', subcategory: 'Alternative Dispute Resolution', lecturer: 2, fee: 0, units: 2, image: 3, description: d('court-annexed and judicial dispute resolution') },
+  { name: 'Court-Annexed Mediation', subcategory: 'Alternative Dispute Resolution', lecturer: 2, fee: 0, units: 2, image: 3, description: d('court-annexed and judicial dispute resolution'), noAssessment: true },
   { name: 'Commercial Arbitration Essentials', subcategory: 'Alternative Dispute Resolution', lecturer: 2, fee: 250000, units: 4, image: 3, description: d('domestic and international commercial arbitration'), payLater: true, preview: 'yt' },
   { name: 'Barangay Conciliation Procedures', subcategory: 'Alternative Dispute Resolution', lecturer: 2, fee: 80000, units: 1, image: 3, description: d('the Katarungang Pambarangay system') },
   { name: 'Revised Rules on Evidence', subcategory: 'Updates on Substantive and Procedural Laws', lecturer: 3, fee: 220000, units: 4, image: 4, description: d('the 2019 amendments to the Revised Rules on Evidence') },
@@ -90,8 +93,59 @@ export const acmeCourses: DemoCourse[] = [
 export const acmeCategories: Record<string, string[]> = { 'Workplace Skills': ['Communication', 'Compliance'] };
 export const acmeLecturers = [{ name: 'Grace Villamor', title: 'Corporate Trainer' }];
 
-/** Every course gets the same small outline: an overview module and a lessons module. */
-export const demoOutline: { name: string; coursewares: [string, CoursewareType][] }[] = [
-  { name: 'Introduction', coursewares: [['Welcome and course overview', 'video'], ['Course syllabus', 'pdf']] },
-  { name: 'Core Lessons', coursewares: [['Lecture: key doctrines', 'video'], ['Reading: leading cases', 'html'], ['Assessment', 'exam'], ['Course evaluation', 'survey']] },
+/** A demo lesson: its row in coursewares, and for an interactive video its questions. */
+export interface DemoLesson {
+  name: string;
+  type: CoursewareType;
+  file?: string;
+  url?: string;
+  content?: string;
+  mediaSeconds?: number;
+  maxAttempts?: number;
+  questions?: { type: VideoQuestionType; timestamp: number; content: string; choices?: string[]; correct?: string[]; remarks?: string; x: number; y: number }[];
+}
+
+const reading = `<h2>Leading cases</h2>
+<p>Read the following decisions before the next lesson. Each shows how the Supreme Court applies the rule discussed in the lecture.</p>
+<ol>
+  <li><strong>Heirs of Malate v. Gamboa</strong>: the duty of candour to the court.</li>
+  <li><strong>Spouses Bautista v. Court of Appeals</strong>: when procedural rules yield to substantial justice.</li>
+  <li><strong>In re: Atty. Santos</strong>: the limits of zealous advocacy.</li>
+</ol>
+<blockquote>"The Court will not hesitate to relax the rules when a rigid application would frustrate rather than promote justice."</blockquote>
+<p>Tick <em>Mark as Complete</em> below once you have read them.</p>`;
+
+/** Every question type of spec 2 §3, each pausing the lecture at its second. */
+const caseStudy: DemoLesson['questions'] = [
+  { type: 'info', timestamp: 4, content: 'This case study follows a dispute from the barangay to the Regional Trial Court. Answer each question as it appears.', x: 50, y: 40 },
+  { type: 'radio', timestamp: 8, content: 'Which court has exclusive original jurisdiction over actions incapable of pecuniary estimation?', choices: ['Municipal Trial Court', 'Regional Trial Court', 'Court of Appeals'], correct: ['Regional Trial Court'], remarks: 'Batas Pambansa Blg. 129, Section 19(1).', x: 30, y: 30 },
+  { type: 'checkbox', timestamp: 12, content: 'Which of these are modes of discovery under the Rules of Court?', choices: ['Depositions', 'Written interrogatories to parties', 'Motion to dismiss', 'Request for admission'], correct: ['Depositions', 'Written interrogatories to parties', 'Request for admission'], remarks: 'Rules 23 to 29; a motion to dismiss is not a mode of discovery.', x: 70, y: 30 },
+  { type: 'select', timestamp: 16, content: 'How many days before the pre-trial must judicial affidavits be filed?', choices: ['3', '5', '10'], correct: ['5'], remarks: 'Judicial Affidavit Rule, Section 2: not later than five days before the pre-trial.', x: 30, y: 60 },
+  { type: 'text', timestamp: 20, content: "What is the Latin term for the doctrine 'to stand by things decided'?", correct: ['stare decisis'], remarks: 'Article 8 of the Civil Code makes judicial decisions part of the legal system.', x: 70, y: 60 },
+  { type: 'fitb', timestamp: 24, content: 'The ___ of the law prevails over its ___.', correct: ['spirit', 'letter'], remarks: 'Ratio legis est anima: the reason of the law is its soul.', x: 50, y: 50 },
 ];
+
+/** Every course gets the same outline, with a lesson of every type; most end with an assessment module. */
+export const demoOutline: { name: string; lessons: DemoLesson[] }[] = [
+  {
+    name: 'Introduction',
+    lessons: [
+      { name: 'Welcome and course overview', type: 'video', file: 'seed/lessons/lecture.webm', mediaSeconds: 30 },
+      { name: 'Course syllabus', type: 'pdf', file: 'seed/lessons/syllabus.pdf' },
+      { name: 'Supreme Court E-Library', type: 'link', url: 'https://elibrary.judiciary.gov.ph/' },
+    ],
+  },
+  {
+    name: 'Core Lessons',
+    lessons: [
+      { name: 'Lecture: key doctrines', type: 'ivideo', file: 'seed/lessons/lecture.webm', mediaSeconds: 30, maxAttempts: 2, questions: caseStudy },
+      { name: 'Practice notes', type: 'audio', file: 'seed/lessons/podcast.webm', mediaSeconds: 20 },
+      { name: 'Reading: leading cases', type: 'html', content: reading },
+      { name: 'Recorded lecture on YouTube', type: 'yt', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' },
+      { name: 'Audio briefing', type: 'sc', url: 'https://soundcloud.com/forss/flickermood' },
+      { name: 'Live open forum', type: 'class' },
+    ],
+  },
+];
+
+export const demoAssessment = { name: 'Assessment', lessons: [{ name: 'Assessment', type: 'exam' }, { name: 'Course evaluation', type: 'survey' }] as DemoLesson[] };

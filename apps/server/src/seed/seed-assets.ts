@@ -11,6 +11,7 @@ const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
+  '.pdf': 'application/pdf',
 };
 
 /**

@@ -2,8 +2,8 @@ import { slugFor } from '@school/shared/catalogue/rules';
 import { isoDate } from '@school/shared/school/dates';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { bundleCourses, bundles, categories, classSchedules, classes, courses, coursewares, lecturers, modules, subcategories } from '../db/schema/index';
-import { type DemoCourse, demoOutline } from './demo-catalogue';
+import { bundleCourses, bundles, categories, classSchedules, classes, conferenceRooms, courses, coursewares, lecturers, modules, subcategories, videoQuestions } from '../db/schema/index';
+import { type DemoCourse, demoAssessment, demoOutline } from './demo-catalogue';
 
 const addDays = (days: number) => {
   const date = new Date();
@@ -61,9 +61,24 @@ export async function seedCatalogue(
     const id = row!.id;
     courseIds.push(id);
     await db.update(courses).set({ slug: slugFor(c.name, id) }).where(eq(courses.id, id));
-    for (const [position, m] of demoOutline.entries()) {
+    for (const [position, m] of (c.noAssessment ? demoOutline : [...demoOutline, demoAssessment]).entries()) {
       const [mod] = await db.insert(modules).values({ schoolId, courseId: id, name: m.name, position }).returning({ id: modules.id });
-      await db.insert(coursewares).values(m.coursewares.map(([name, type], i) => ({ schoolId, moduleId: mod!.id, name, type, position: i })));
+      const rows = await db
+        .insert(coursewares)
+        .values(m.lessons.map(({ questions: _questions, ...lesson }, i) => ({ ...lesson, schoolId, moduleId: mod!.id, position: i })))
+        .returning({ id: coursewares.id });
+      for (const [i, lesson] of m.lessons.entries()) {
+        const coursewareId = rows[i]!.id;
+        if (lesson.questions) {
+          await db.insert(videoQuestions).values(
+            lesson.questions.map((q) => ({ schoolId, coursewareId, type: q.type, timestamp: q.timestamp, content: q.content, choices: q.choices ?? [], correctAnswer: q.correct ?? [], remarks: q.remarks ?? '', location: { x: q.x, y: q.y } })),
+          );
+        }
+        // Re-dated to the current day at every start (demo-schedule.ts), so that one is always joinable.
+        if (lesson.type === 'class') {
+          await db.insert(conferenceRooms).values({ schoolId, coursewareId, name: `demo-forum-${coursewareId}`, code: `forum-${coursewareId}`, date: addDays(0), startTime: '00:00', endTime: '23:59' });
+        }
+      }
     }
     if (c.classOnly === 'with-classes') {
       const names = ['Saturday Morning Class', 'Weekday Evening Class'];

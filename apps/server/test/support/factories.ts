@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Products } from '@school/shared/school/schemas';
 import type { Db } from '../../src/db/client';
-import { authTokens, bundleCourses, bundles, courses, enrollments, schoolMemberships, schools, students, users } from '../../src/db/schema/index';
+import { authTokens, bundleCourses, bundles, courses, coursewares, enrollments, modules, schoolMemberships, schools, students, users } from '../../src/db/schema/index';
 import { hashKey, newKey } from '../../src/lib/crypto';
 import { client } from './http';
 import { humanToken } from './human';
@@ -195,4 +195,15 @@ export async function createEnrolment(
   const student = given ?? (await createStudent(db, { school }));
   const [row] = await db.insert(enrollments).values({ status: 'free', ...values, userId: student.user.id, schoolId: course.schoolId, courseId: course.id }).returning();
   return { ...row!, student, course };
+}
+
+type CoursewareValues = Partial<Omit<typeof coursewares.$inferInsert, 'schoolId' | 'moduleId' | 'position'>> & { type: (typeof coursewares.$inferInsert)['type'] };
+
+/** One module of coursewares under a course, in the order given; answers their rows. */
+export async function createOutline(db: Db, course: Pick<CourseRow, 'id' | 'schoolId'>, items: CoursewareValues[], position = 0) {
+  const [mod] = await db.insert(modules).values({ schoolId: course.schoolId, courseId: course.id, name: `Module ${position + 1}`, position }).returning();
+  return db
+    .insert(coursewares)
+    .values(items.map((item, i) => ({ name: `${item.type} ${i + 1}`, ...item, schoolId: course.schoolId, moduleId: mod!.id, position: i })))
+    .returning();
 }

@@ -54,5 +54,7 @@ export function client(baseUrl: string) {
       request<T>(baseUrl, path, { ...options, method: 'POST', body: body ?? {} }),
     put: <T = any>(path: string, body?: unknown, options: RequestOptions = {}) =>
       request<T>(baseUrl, path, { ...options, method: 'PUT', body: body ?? {} }),
+    patch: <T = any>(path: string, body?: unknown, options: RequestOptions = {}) =>
+      request<T>(baseUrl, path, { ...options, method: 'PATCH', body: body ?? {} }),
   };
 }

@@ -1,5 +1,5 @@
-import { classes } from '../../src/db/schema/index';
-import { createBundle, createCourse, createSchool, createStaff, createStudent } from './factories';
+import { classes, coursewareProgress, enrollments, videoQuestions } from '../../src/db/schema/index';
+import { createBundle, createCourse, createOutline, createSchool, createStaff, createStudent } from './factories';
 import type { TestServer } from './server';
 
 /**
@@ -14,11 +14,13 @@ export async function makeSchool(server: TestServer) {
   const [cls] = await db.insert(classes).values({ schoolId: school.id, courseId: course.id, name: 'Class' }).returning({ id: classes.id });
   const bundle = await createBundle(db, { school, courses: [course] });
   const hiddenBundle = await createBundle(db, { school, courses: [], isPublished: false });
+  const [courseware, ivideo] = await createOutline(db, course, [{ type: 'html' }, { type: 'ivideo', file: 'seed/lessons/lecture.webm' }]);
+  const [question] = await db.insert(videoQuestions).values({ schoolId: school.id, coursewareId: ivideo!.id, type: 'radio', timestamp: 1, content: 'Q', choices: ['a', 'b'], correctAnswer: ['a'] }).returning();
   const account = async (make: () => ReturnType<typeof createStudent> | ReturnType<typeof createStaff>) => {
     const made = await make();
     return { userId: made.user.id, studentId: 'student' in made ? made.student.id : 0, token: made.token };
   };
-  return {
+  const made = {
     id: school.id,
     host: school.host,
     course: course.id,
@@ -26,9 +28,15 @@ export async function makeSchool(server: TestServer) {
     classId: cls!.id,
     bundle: bundle.id,
     hiddenBundle: hiddenBundle.id,
+    courseware: courseware!.id,
+    videoQuestion: question!.id,
     student: await account(() => createStudent(db, { school })),
     admin: await account(() => createStaff(db, { school })),
     instructor: await account(() => createStaff(db, { school, role: 'IN' })),
   };
+  // The student studies the course: the player's calls have an enrolment and an opened courseware to reach.
+  const [enrolment] = await db.insert(enrollments).values({ schoolId: school.id, userId: made.student.userId, courseId: course.id, status: 'free' }).returning();
+  await db.insert(coursewareProgress).values({ schoolId: school.id, enrollmentId: enrolment!.id, coursewareId: courseware!.id });
+  return { ...made, enrollment: enrolment!.id };
 }
 export type TestSchool = Awaited<ReturnType<typeof makeSchool>>;

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
-import { prefetchCourse } from '@/features/catalogue/api/catalogue-calls';
+import { prefetchCourse } from '@/lib/course';
 import { NavbarFrame } from './layout/navbar-frame';
 import { RootLayout } from './layout/root-layout';
 import { ProtectedRoute } from './protected-route';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listSchema } from '../api/errors';
+import { attemptSchema } from '../learning/schemas';
 import { bundleSorts, courseSorts, enrollmentSorts, enrollmentStatuses, LIST_PAGE_SIZE, optionValues } from './rules';
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
@@ -91,7 +92,7 @@ export const courseDetailSchema = courseCardSchema.extend({
   ),
   classes: z.array(z.object({ id: z.number(), name: z.string(), fee: z.number() })),
   config: courseConfigSchema,
-  attempt: z.null(),
+  attempt: attemptSchema.nullable().describe("the caller's attempt when enrolled"),
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, isoDate, longDate, monthDay, relativeTime, shortDate, todayIn } from './dates';
+import { clockTime, isoDate, longDate, monthDay, relativeTime, shortDate, todayIn, zonedInstant } from './dates';
 
 describe('todayIn', () => {
   it("reads today's date in the school's time zone, not in UTC", () => {
@@ -23,5 +23,13 @@ describe('formats', () => {
     expect(relativeTime('2026-06-05T09:00:00Z', now)).toBe('3 hours ago');
     expect(relativeTime('2026-06-04T12:00:00Z', now)).toBe('yesterday');
     expect(relativeTime('2026-06-05T12:00:00Z', now)).toBe('now');
+  });
+});
+
+describe('zonedInstant', () => {
+  it('reads a wall-clock time in the school time zone', () => {
+    expect(zonedInstant('2026-06-05', '09:00', 'Asia/Manila').toISOString()).toBe('2026-06-05T01:00:00.000Z');
+    expect(zonedInstant('2026-01-15', '09:30:00', 'America/New_York').toISOString()).toBe('2026-01-15T14:30:00.000Z');
+    expect(zonedInstant('2026-07-15', '09:30', 'America/New_York').toISOString()).toBe('2026-07-15T13:30:00.000Z');
   });
 });

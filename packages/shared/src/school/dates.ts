@@ -54,3 +54,19 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   const [unit, size] = units.find(([, s]) => Math.abs(seconds) >= s) ?? ['second', 1];
   return relative.format(Math.round(seconds / size), unit);
 }
+
+/** The moment a wall-clock day and time ('2026-06-05', '09:00' or '09:00:00') happen in a time zone. */
+export function zonedInstant(day: string, time: string, timeZone: string): Date {
+  const wall = Date.parse(`${day}T${time.length === 5 ? `${time}:00` : time}Z`);
+  const offsetAt = (utc: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+        .formatToParts(new Date(utc))
+        .map((p) => [p.type, p.value]),
+    );
+    return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) - utc;
+  };
+  // Twice: the offset at the first guess may differ from the offset at the answer around a clock change.
+  const first = wall - offsetAt(wall);
+  return new Date(wall - offsetAt(first));
+}

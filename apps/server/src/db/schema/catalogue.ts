@@ -123,6 +123,17 @@ export const coursewares = pgTable(
     type: text().notNull().$type<CoursewareType>(),
     position: integer().notNull(),
     seconds: integer().notNull().default(0),
+    /** Storage key of the lesson's file (video, audio, PDF). */
+    file: text(),
+    /** The link of a link, yt or sc lesson. */
+    url: text(),
+    /** An html lesson's body, sanitized when stored. */
+    content: text().notNull().default(''),
+    forwardStreaming: boolean().notNull().default(false),
+    /** Length of a video or audio in seconds: completing one requires that much watched time. */
+    mediaSeconds: integer(),
+    /** Interactive video: attempts per question, 0 unlimited. */
+    maxAttempts: integer().notNull().default(0),
   },
   (t) => [
     index('coursewares_module_idx').on(t.moduleId),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bundles, classes, courses } from './catalogue';
 import { schools } from './schools';
 import { compliancePeriods } from './lookups';
@@ -27,6 +27,9 @@ export const enrollments = pgTable(
     dateCompleted: timestamp({ withTimezone: true }),
     startDate: date(),
     notes: text().notNull().default(''),
+    /** The running attempt of a timed course: its time keeps running while the student is away. */
+    attemptStartedAt: timestamp({ withTimezone: true }),
+    attemptEndedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('enrollments_user_course_key').on(t.userId, t.courseId),
@@ -34,6 +37,7 @@ export const enrollments = pgTable(
     index('enrollments_course_idx').on(t.courseId),
     index('enrollments_school_date_idx').on(t.schoolId, t.dateEnrolled),
     check('enrollments_progress_check', sql`${t.progress} between 0 and 100`),
+    unique('enrollments_school_id_id_key').on(t.schoolId, t.id),
     foreignKey({ name: 'enrollments_course_fk', columns: [t.schoolId, t.courseId], foreignColumns: [courses.schoolId, courses.id] }).onDelete('cascade'),
     // Migration 0009 makes these two ON DELETE SET NULL (class_id) / (bundle_id), which Drizzle cannot
     // express: deleting a class or bundle keeps the enrolment and its school_id.

@@ -8,3 +8,4 @@ export * from './mcle';
 export * from './catalogue';
 export * from './enrolment';
 export * from './events';
+export * from './learning';

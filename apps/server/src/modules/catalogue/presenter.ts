@@ -1,5 +1,6 @@
 import { courseState, isPaid, pesos, priceBreakdown } from '@school/shared/catalogue/rules';
 import type { BundleCard, BundleDetail, CourseCard, CourseDetail } from '@school/shared/catalogue/schemas';
+import { attemptState } from '@school/shared/learning/rules';
 import { isoDate } from '@school/shared/school/dates';
 import type { enrollments } from '../../db/schema/index';
 import { publicUrlOf, type PublicFiles } from '../../infra/storage/storage';
@@ -83,7 +84,7 @@ export function presentCourseDetail(files: PublicFiles, row: { course: CourseRow
       date_end: course.dateEnd,
       mode_of_payment: course.modeOfPayment,
     },
-    attempt: null,
+    attempt: enrollment ? attemptState({ startedAt: enrollment.attemptStartedAt, endedAt: enrollment.attemptEndedAt }, course.durationMinutes) : null,
   };
 }
 

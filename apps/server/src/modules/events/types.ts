@@ -8,6 +8,8 @@ export const eventSubjects = {
   'user.password_reset': 'user',
   'enrolment.course': 'enrollment',
   'enrolment.bundle': 'bundle_enrollment',
+  'enrolment.completed': 'enrollment',
+  'class.joined': 'enrollment',
 } as const;
 
 export type EventType = keyof typeof eventSubjects;

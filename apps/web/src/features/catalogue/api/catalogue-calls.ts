@@ -1,14 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListPage } from '@school/shared/api/errors';
-import { idFromSlug, LIST_PAGE_SIZE } from '@school/shared/catalogue/rules';
+import { LIST_PAGE_SIZE } from '@school/shared/catalogue/rules';
 import type {
   BundleCard,
   BundleDetail,
   BundleEnrollmentBody,
   BundleEnrollmentResult,
   CourseCard,
-  CourseDetail,
   CourseEnrollmentBody,
   CourseEnrollmentResult,
   FeaturedMaterial,
@@ -16,9 +14,8 @@ import type {
   Subcategory,
 } from '@school/shared/catalogue/schemas';
 import { api } from '@/lib/api-client';
-import { queryClient } from '@/lib/query-client';
 import { useSchool } from '@/lib/school';
-import { getSession, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 
 export interface ListParams {
   page: number;
@@ -62,17 +59,6 @@ export function useSubcategories() {
     enabled: Boolean(school),
     staleTime: 5 * 60_000,
   });
-}
-
-export const courseQueryOptions = (id: number, token: string | undefined) =>
-  queryOptions({ queryKey: ['catalogue', 'course', id, token], queryFn: () => api<CourseDetail>(`/courses/${id}/`), retry: false });
-export const useCourse = (id: number) => useQuery(courseQueryOptions(id, useSession()?.token));
-
-/** The course route's loader: asks for the course while the page's code loads; the page reads the cache. */
-export function prefetchCourse({ params }: LoaderFunctionArgs) {
-  const id = idFromSlug(params.slug ?? '');
-  if (id !== null) void queryClient.prefetchQuery(courseQueryOptions(id, getSession()?.token));
-  return null;
 }
 
 export function useSimilarCourses(id: number) {

@@ -9,7 +9,7 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { useSchool } from '@/lib/school';
 import { useBundle } from '../api/catalogue-calls';
-import { useItemBySlug } from '../components/use-item-by-slug';
+import { useItemBySlug } from '@/lib/use-item-by-slug';
 import { CourseCard } from '../components/course-card';
 import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
 import { PaymentResultDialog } from '../components/result-dialog';

@@ -1,0 +1,265 @@
+import type { FastifyInstance } from 'fastify';
+import { closedCourseMessages, courseState } from '@school/shared/catalogue/rules';
+import {
+  attemptState,
+  classJoinable,
+  firstIncomplete,
+  MEDIA_TYPES,
+  mayOpenCourseware,
+  playerMessages as msg,
+  progressPercent,
+  videoAnswerIsCorrect,
+  videoAnswerOutcome,
+  watchedEnough,
+} from '@school/shared/learning/rules';
+import type { Attempt, CompletionResult } from '@school/shared/learning/schemas';
+import { longDate, todayIn, zonedInstant } from '@school/shared/school/dates';
+import type { Db } from '../../db/client';
+import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
+import type { Actor } from '../../lib/policy';
+import type { SignedInActor } from '../auth/actor';
+import { coursePolicy } from '../catalogue/policy';
+import { recordEvent } from '../events/service';
+import type { SchoolRow } from '../tenancy/repository';
+import { enrollmentPolicy } from './policy';
+import { presentCourseware } from './presenter';
+import { type EnrollmentRow, learningRepository } from './repository';
+
+type CourseRow = NonNullable<Awaited<ReturnType<ReturnType<typeof learningRepository>['findCourse']>>>;
+
+/** The running attempt of an enrolment in a course of that many minutes (none: untimed). */
+export const attemptOf = (enrollment: Pick<EnrollmentRow, 'attemptStartedAt' | 'attemptEndedAt'>, durationMinutes: number | null): Attempt =>
+  attemptState({ startedAt: enrollment.attemptStartedAt, endedAt: enrollment.attemptEndedAt }, durationMinutes);
+
+function assertOpen(course: CourseRow, school: SchoolRow) {
+  const state = courseState(course.dateStart, course.dateEnd, todayIn(school.timeZone));
+  if (state === 'ended') throw forbidden(closedCourseMessages.ended(longDate(course.dateEnd!)), 'course_ended');
+  if (state === 'not_open') throw forbidden(closedCourseMessages.notOpen(longDate(course.dateStart!)), 'course_not_open');
+}
+
+/** The course player of spec 2 §4: what a student may open, save and complete, decided here whatever the page did. */
+export function learningService(app: FastifyInstance) {
+  const repo = learningRepository(app.db);
+
+  async function visibleCourse(actor: Actor, school: SchoolRow, courseId: number) {
+    const course = await repo.findCourse(school.id, courseId);
+    if (!course) throw notFound();
+    coursePolicy.authorize(actor, 'view', course);
+    return course;
+  }
+
+  /** The caller's enrolment in the course, ready to study: open, in time, paid or free. */
+  async function studying(actor: SignedInActor, school: SchoolRow, course: CourseRow) {
+    const enrollment = await repo.findEnrollment(school.id, actor.userId, course.id);
+    if (!enrollment) throw forbidden(msg.notEnrolled, 'not_enrolled');
+    enrollmentPolicy.authorize(actor, 'study', enrollment);
+    assertOpen(course, school);
+    return enrollment;
+  }
+
+  function assertAttemptRunning(enrollment: EnrollmentRow, durationMinutes: number | null) {
+    if (enrollment.progress < 100 && attemptOf(enrollment, durationMinutes).ended) throw forbidden(msg.attemptEnded, 'attempt_ended');
+  }
+
+  async function studyState(schoolId: number, courseId: number, enrollmentId: number) {
+    const [outline, progress] = await Promise.all([repo.outline(schoolId, courseId), repo.progressOf(enrollmentId)]);
+    const ids = outline.map((c) => c.id);
+    const completed = new Set(progress.filter((p) => p.completedAt).map((p) => p.coursewareId));
+    return { outline, ids, progress, completed };
+  }
+
+  async function complete(actor: SignedInActor, school: SchoolRow, coursewareId: number, joined?: { type: 'class.joined'; data: Record<string, unknown> }): Promise<CompletionResult> {
+    const found = await repo.findCourseware(school.id, coursewareId);
+    if (!found) throw notFound();
+    const course = await visibleCourse(actor, school, found.module.courseId);
+    const enrollment = await studying(actor, school, course);
+    assertAttemptRunning(enrollment, course.durationMinutes);
+    const { courseware } = found;
+    const before = await studyState(school.id, course.id, enrollment.id);
+    const saved = before.progress.find((p) => p.coursewareId === courseware.id);
+    // Opening is what unlocks: a courseware never opened cannot be completed.
+    if (!saved) throw forbidden(msg.locked, 'locked');
+    if (courseware.type === 'exam' || courseware.type === 'survey') throw badRequest(msg.examCompletes, 'exam_completes');
+    if (courseware.type === 'class' && !joined) throw badRequest(msg.joinToComplete, 'join_to_complete');
+    if (MEDIA_TYPES.includes(courseware.type) && !courseware.forwardStreaming && !watchedEnough(saved.seconds, courseware.mediaSeconds)) {
+      throw badRequest(msg.notWatched, 'not_watched');
+    }
+
+    const result = await app.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const txRepo = learningRepository(tx);
+      const newly = await txRepo.complete(enrollment.id, courseware.id);
+      if (joined) await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: joined.type, subjectId: enrollment.id, data: joined.data });
+      const done = new Set(before.completed).add(courseware.id);
+      const updated = await txRepo.setProgress(enrollment.id, progressPercent(before.ids.filter((id) => done.has(id)).length, before.ids.length));
+      if (newly && updated.progress >= 100 && enrollment.progress < 100) {
+        await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: 'enrolment.completed', subjectId: enrollment.id, data: { courseId: course.id } });
+      }
+      return { updated, done };
+    });
+    const at = before.ids.indexOf(courseware.id);
+    return {
+      courseware_id: courseware.id,
+      completed: true,
+      progress: result.updated.progress,
+      date_completed: result.updated.dateCompleted?.toISOString() ?? null,
+      next: before.ids[at + 1] ?? null,
+      first_incomplete: firstIncomplete(before.ids, result.done),
+    };
+  }
+
+  return {
+    async open(actor: SignedInActor, school: SchoolRow, coursewareId: number) {
+      const found = await repo.findCourseware(school.id, coursewareId);
+      if (!found) throw notFound();
+      const course = await visibleCourse(actor, school, found.module.courseId);
+      const { courseware } = found;
+      const questions = courseware.type === 'ivideo' ? await repo.videoQuestions(school.id, courseware.id) : [];
+      const room = courseware.type === 'class' ? await repo.conferenceRoom(courseware.id) : undefined;
+      const outline = await repo.outline(school.id, course.id);
+      const at = outline.findIndex((c) => c.id === courseware.id);
+      const neighbours = { previous: outline[at - 1]?.id ?? null, next: outline[at + 1]?.id ?? null };
+      const base = { app, school, course, found, questions, room, neighbours };
+
+      if (coursePolicy.can(actor, 'preview', course)) {
+        return presentCourseware({ ...base, enrollmentId: null, saved: undefined, previousCompleted: true, mayForward: true, answers: [] });
+      }
+      const enrollment = await studying(actor, school, course);
+      assertAttemptRunning(enrollment, course.durationMinutes);
+      const state = await studyState(school.id, course.id, enrollment.id);
+      const completed = state.completed.has(courseware.id);
+      const previousCompleted = neighbours.previous === null || state.completed.has(neighbours.previous);
+      if (!mayOpenCourseware({ staff: false, forwardStreaming: courseware.forwardStreaming, courseProgress: enrollment.progress, completed, previousCompleted })) {
+        const resume = firstIncomplete(state.ids, state.completed) ?? state.ids[0] ?? null;
+        // Where the page sends the student instead: the latest incomplete courseware.
+        throw new DomainError(403, { detail: msg.locked, code: 'locked', courseware: String(resume) });
+      }
+      await repo.open(school.id, enrollment.id, courseware.id);
+      const answers = questions.length > 0 ? await repo.videoAnswers(enrollment.id) : [];
+      return presentCourseware({
+        ...base,
+        enrollmentId: enrollment.id,
+        saved: state.progress.find((p) => p.coursewareId === courseware.id),
+        previousCompleted,
+        mayForward: completed || courseware.forwardStreaming || enrollment.progress >= 100,
+        answers,
+      });
+    },
+
+    /** Saves only forward, and never faster than real time where seeking forward is not allowed. */
+    async saveProgress(actor: SignedInActor, school: SchoolRow, coursewareId: number, seconds: number) {
+      const context = await repo.progressContext(school.id, actor.userId, coursewareId);
+      // Never opened (or not this student's, or another school's): nothing to save into.
+      if (!context) throw notFound();
+      enrollmentPolicy.authorize(actor, 'study', { ...context.enrollment, schoolId: school.id, userId: actor.userId });
+      if (context.enrollment.progress < 100 && attemptOf(context.enrollment, context.durationMinutes).ended) throw forbidden(msg.attemptEnded, 'attempt_ended');
+      const whole = Math.floor(seconds);
+      const free = context.courseware.forwardStreaming || context.saved.completedAt !== null || context.enrollment.progress >= 100;
+      const saved = whole > context.saved.seconds ? await repo.saveSeconds(context.enrollment.id, coursewareId, whole, free) : undefined;
+      if (!saved && whole > context.saved.seconds) throw badRequest(msg.progressTooFast, 'progress_too_fast');
+      return { courseware_id: coursewareId, seconds: saved?.seconds ?? context.saved.seconds, completed: context.saved.completedAt !== null };
+    },
+
+    complete: (actor: SignedInActor, school: SchoolRow, coursewareId: number) => complete(actor, school, coursewareId),
+
+    /** Joining a live class (the room by its name) is what completes its courseware; staff join without a record. */
+    async joinClass(actor: SignedInActor, school: SchoolRow, roomName: string): Promise<CompletionResult | null> {
+      const room = await repo.findRoomByName(school.id, roomName);
+      if (!room) throw notFound();
+      const found = await repo.findCourseware(school.id, room.coursewareId);
+      if (!found) throw notFound();
+      const course = await visibleCourse(actor, school, found.module.courseId);
+      if (!classJoinable(zonedInstant(room.date, room.startTime, school.timeZone), new Date())) throw badRequest(msg.classNotOpen, 'class_not_open');
+      if (coursePolicy.can(actor, 'preview', course)) return null;
+      return complete(actor, school, room.coursewareId, { type: 'class.joined', data: { room: room.name, useStudios: room.useStudios } });
+    },
+
+    /** Starts the course, or a new attempt when the last one ran out before the end (the progress starts over). */
+    async start(actor: SignedInActor, school: SchoolRow, courseId: number) {
+      const course = await visibleCourse(actor, school, courseId);
+      const outline = await repo.outline(school.id, course.id);
+      const first = outline[0]?.id ?? null;
+      if (coursePolicy.can(actor, 'preview', course)) {
+        return { attempt: { ended: false, time_left: null }, progress_reset: false, first_courseware: first, resume_courseware: first };
+      }
+      const enrollment = await studying(actor, school, course);
+      let reset = false;
+      if (course.durationMinutes && enrollment.progress < 100) {
+        if (attemptOf(enrollment, course.durationMinutes).ended) {
+          reset = true;
+          await app.db.transaction(async (t) => learningRepository(t as unknown as Db).restart(enrollment.id));
+        } else if (!enrollment.attemptStartedAt) {
+          await repo.startAttempt(enrollment.id);
+        }
+      }
+      const fresh = (await repo.findEnrollmentById(school.id, enrollment.id))!;
+      const state = await studyState(school.id, course.id, enrollment.id);
+      return { attempt: attemptOf(fresh, course.durationMinutes), progress_reset: reset, first_courseware: first, resume_courseware: firstIncomplete(state.ids, state.completed) ?? first };
+    },
+
+    /** Ends the running attempt (the page calls it when the course timer reaches zero). */
+    async end(actor: SignedInActor, school: SchoolRow, courseId: number) {
+      const course = await visibleCourse(actor, school, courseId);
+      if (coursePolicy.can(actor, 'preview', course)) return { attempt: { ended: false, time_left: null } };
+      const enrollment = await repo.findEnrollment(school.id, actor.userId, course.id);
+      if (!enrollment) throw forbidden(msg.notEnrolled, 'not_enrolled');
+      enrollmentPolicy.authorize(actor, 'study', enrollment);
+      if (course.durationMinutes && enrollment.attemptStartedAt) await repo.endAttempt(enrollment.id);
+      const fresh = (await repo.findEnrollmentById(school.id, enrollment.id))!;
+      return { attempt: attemptOf(fresh, course.durationMinutes) };
+    },
+
+    async studyRecord(actor: SignedInActor, school: SchoolRow, enrollmentId: number) {
+      const enrollment = await repo.findEnrollmentById(school.id, enrollmentId);
+      if (!enrollment) throw notFound();
+      enrollmentPolicy.authorize(actor, 'keepNotes', enrollment);
+      const [course, progress] = await Promise.all([repo.findCourse(school.id, enrollment.courseId), repo.progressOf(enrollment.id)]);
+      return {
+        id: enrollment.id,
+        course: enrollment.courseId,
+        status: enrollment.status,
+        progress: enrollment.progress,
+        notes: enrollment.notes,
+        date_completed: enrollment.dateCompleted?.toISOString() ?? null,
+        completed_coursewares: progress.filter((p) => p.completedAt).map((p) => p.coursewareId),
+        attempt: attemptOf(enrollment, course?.durationMinutes ?? null),
+      };
+    },
+
+    async saveNotes(actor: SignedInActor, school: SchoolRow, enrollmentId: number, notes: string) {
+      const enrollment = await repo.findEnrollmentById(school.id, enrollmentId);
+      if (!enrollment) throw notFound();
+      enrollmentPolicy.authorize(actor, 'keepNotes', enrollment);
+      await repo.saveNotes(enrollment.id, notes);
+      return { id: enrollment.id, notes };
+    },
+
+    /** Checks an interactive-video answer here, so that the page never holds the correct one before it is done. */
+    async answerVideoQuestion(actor: SignedInActor, school: SchoolRow, questionId: number, answer: string[]) {
+      const found = await repo.findVideoQuestion(school.id, questionId);
+      if (!found) throw notFound();
+      const course = await visibleCourse(actor, school, found.courseId);
+      const { question } = found;
+      const correct = question.type === 'info' || videoAnswerIsCorrect(question.type, answer, question.correctAnswer);
+      if (coursePolicy.can(actor, 'preview', course)) {
+        const outcome = videoAnswerOutcome(correct, 1, 1);
+        return { correct, done: true, attempts: 1, message: outcome.message, correct_answer: question.correctAnswer, remarks: question.remarks };
+      }
+      const enrollment = await studying(actor, school, course);
+      assertAttemptRunning(enrollment, course.durationMinutes);
+      const maxAttempts = question.type === 'info' ? 1 : found.courseware.maxAttempts;
+      const saved = await repo.answerVideoQuestion({ schoolId: school.id, enrollmentId: enrollment.id, questionId: question.id, answer, correct, maxAttempts });
+      // Already done before this answer: the first outcome stands.
+      const row = saved ?? (await repo.videoAnswers(enrollment.id)).find((a) => a.questionId === question.id)!;
+      const outcome = videoAnswerOutcome(row.correct, row.attempts, maxAttempts);
+      return {
+        correct: row.correct,
+        done: row.done,
+        attempts: row.attempts,
+        message: outcome.message,
+        correct_answer: row.done ? question.correctAnswer : null,
+        remarks: row.done ? question.remarks : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/** The course player's rules (spec 2 §4, §5, §9), run by the page and enforced again by the server. */
+
+export const FORWARD_SEEK_TOLERANCE_SECONDS = 1.2;
+export const DEFAULT_VOLUME = 0.8;
+export const FONT_SIZE = { min: 12, max: 24, default: 16 } as const;
+export const PANEL_BREAKPOINT = 1024;
+export const CLASS_JOIN_WINDOW_MINUTES = 15;
+export const COMPLETION_DIALOG_WINDOW_MS = 2 * 60 * 1000;
+
+/**
+ * Saved progress may run ahead of the wall clock by this much: the page saves a little after the media's
+ * clock moves, and requests take time. More is refused (MCLE credit rests on watched time).
+ */
+export const PROGRESS_TOLERANCE_SECONDS = 5;
+/** A video or audio completes when its watched time reaches its length, give or take this much. */
+export const COMPLETION_TOLERANCE_SECONDS = 2;
+
+export const playerMessages = {
+  lastCourseware: 'You have reached the last courseware',
+  notesSaved: 'Successfully saved notes!',
+  notesFailed: 'Failed to saved notes',
+  startFailed: 'Failed to start course',
+  mediaFailed: 'Unable to load media',
+  timerEndedTitle: 'Oops, Sorry!',
+  courseTimerEnded:
+    "Timer has ended and you weren't able to finish within the time allocated for this course. Don't worry, you can retake the course, but your progress will be reset.",
+  remainingTime: 'Course Remaining Time',
+  timerNote: 'The timer keeps running even when you leave the course.',
+  markComplete: 'Mark as Complete',
+  locked: 'Finish the coursewares before this one first.',
+  progressTooFast: 'Progress cannot run ahead of the time spent watching.',
+  notWatched: 'Watch the whole lesson before completing it.',
+  classNotOpen: 'Join Class opens 15 minutes before the class starts.',
+  joinToComplete: 'A live class is completed by joining it.',
+  examCompletes: 'An exam or a survey is completed by submitting it.',
+  attemptEnded: 'The time allocated for this course has ended.',
+  notEnrolled: 'You are not enrolled in this course.',
+} as const;
+
+export const videoQuestionMessages = {
+  required: 'This field is required',
+  selectAnswer: 'Please select an answer',
+  correct: "Yes, that's correct!",
+  tryAgain: 'Oops! Sorry that answer is incorrect. Please try again.',
+  incorrect: 'Oops! Sorry that answer is incorrect.',
+  explanation: 'Explanation',
+} as const;
+
+/** Who may open a courseware (spec 2 §4, Courseware navigation). */
+export function mayOpenCourseware(input: {
+  staff: boolean;
+  forwardStreaming: boolean;
+  courseProgress: number;
+  completed: boolean;
+  previousCompleted: boolean;
+}): boolean {
+  return input.staff || input.forwardStreaming || input.courseProgress >= 100 || input.completed || input.previousCompleted;
+}
+
+/** The first courseware, in course order, that is not completed; null when every one is. */
+export function firstIncomplete(orderedIds: readonly number[], completed: ReadonlySet<number>): number | null {
+  return orderedIds.find((id) => !completed.has(id)) ?? null;
+}
+
+export function progressPercent(completed: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.min(100, Math.floor((completed * 100) / total));
+}
+
+/** The furthest second a save may claim, given the last saved second and the time since it was saved. */
+export function maxClaimableSeconds(savedSeconds: number, elapsedMs: number): number {
+  return savedSeconds + Math.max(0, elapsedMs) / 1000 + PROGRESS_TOLERANCE_SECONDS;
+}
+
+/** Whether the watched time covers a media lesson; an unknown length cannot be checked. */
+export function watchedEnough(seconds: number, mediaSeconds: number | null): boolean {
+  return mediaSeconds === null || seconds + COMPLETION_TOLERANCE_SECONDS >= mediaSeconds;
+}
+
+export const MEDIA_TYPES: readonly string[] = ['video', 'audio', 'ivideo'];
+/** Lessons that the student completes by ticking 'Mark as Complete'. */
+export const MARKED_TYPES: readonly string[] = ['html', 'link', 'pdf'];
+/** After these, completion does not move on by itself (spec 2 §4). */
+export const STAYING_TYPES: readonly string[] = ['exam', 'survey'];
+
+/** Seconds left of a timed course's attempt; null when the course has no time limit or no attempt began. */
+export function attemptSecondsLeft(startedAt: Date | null, durationMinutes: number | null, now: Date): number | null {
+  if (!durationMinutes || !startedAt) return null;
+  return Math.max(0, Math.floor((startedAt.getTime() + durationMinutes * 60_000 - now.getTime()) / 1000));
+}
+
+/** A course's attempt as the page sees it: an untimed course never ends; a timed one when its time is used up or it was ended. */
+export function attemptState(attempt: { startedAt: Date | null; endedAt: Date | null }, durationMinutes: number | null, now: Date = new Date()) {
+  if (!durationMinutes) return { ended: false, time_left: null };
+  if (attempt.endedAt) return { ended: true, time_left: 0 };
+  const left = attemptSecondsLeft(attempt.startedAt, durationMinutes, now) ?? durationMinutes * 60;
+  return { ended: left === 0, time_left: left };
+}
+
+/** "hh:mm:ss", hours including days (spec 2 §4, Course timer). */
+export function clock(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/** Whether Join Class is open: from 15 minutes before the start. */
+export function classJoinable(startsAt: Date, now: Date): boolean {
+  return now.getTime() >= startsAt.getTime() - CLASS_JOIN_WINDOW_MINUTES * 60_000;
+}
+
+/** The marker that stands for a blank in a fill-in-the-blank question's content. */
+export const BLANK_MARKER = '___';
+export const blanksOf = (content: string) => content.split(BLANK_MARKER).length - 1;
+
+export type VideoAnswerCheck = 'set' | 'ordered' | 'text';
+const checkFor = (type: string): VideoAnswerCheck => (type === 'checkbox' || type === 'multiple' ? 'set' : type === 'fitb' ? 'ordered' : 'text');
+
+/** Spec 2 §5: multiple choice compares as a set, blanks in order and exactly, one answer by its trimmed text. */
+export function videoAnswerIsCorrect(type: string, answer: readonly string[], correct: readonly string[]): boolean {
+  switch (checkFor(type)) {
+    case 'set': {
+      const given = new Set(answer);
+      return given.size === new Set(correct).size && correct.every((c) => given.has(c));
+    }
+    case 'ordered':
+      return answer.length === correct.length && correct.every((c, i) => answer[i] === c);
+    case 'text':
+      return answer.length === 1 && correct.some((c) => c.trim().toLowerCase() === answer[0]!.trim().toLowerCase());
+  }
+}
+
+/** The message after an answer, and whether the question is done (right, or out of attempts; 0 is unlimited). */
+export function videoAnswerOutcome(correct: boolean, attemptsUsed: number, maxAttempts: number) {
+  if (correct) return { done: true, message: videoQuestionMessages.correct };
+  const last = maxAttempts > 0 && attemptsUsed >= maxAttempts;
+  return { done: last, message: last ? videoQuestionMessages.incorrect : videoQuestionMessages.tryAgain };
+}
