@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { slugFor } from '@school/shared/catalogue/rules';
 import type { Products } from '@school/shared/school/schemas';
 import type { Db } from '../../src/db/client';
 import { authTokens, bundleCourses, bundles, courses, coursewares, enrollments, modules, schoolMemberships, schools, students, users } from '../../src/db/schema/index';
@@ -135,7 +136,9 @@ const withHost = (row: typeof schools.$inferSelect) => ({ ...row, host: `${row.d
 export async function createCourse(db: Db, { school, ...overrides }: { school?: School } & Partial<Omit<typeof courses.$inferInsert, 'schoolId'>> = {}) {
   const owner = school ?? (await createSchool(db));
   const name = overrides.name ?? `Course ${unique('c')}`;
-  const [row] = await db.insert(courses).values({ slug: unique('course'), ...overrides, name, schoolId: owner.id }).returning();
+  const [inserted] = await db.insert(courses).values({ slug: unique('course'), ...overrides, name, schoolId: owner.id }).returning();
+  // The page finds a course by the id at the end of its slug, as the server makes them.
+  const [row] = overrides.slug ? [inserted] : await db.update(courses).set({ slug: slugFor(name, inserted!.id) }).where(eq(courses.id, inserted!.id)).returning();
   return { ...row!, school: owner };
 }
 

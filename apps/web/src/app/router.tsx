@@ -4,6 +4,7 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { prefetchCourse } from '@/lib/course';
 import { NavbarFrame } from './layout/navbar-frame';
+import { PlayerLayout } from './layout/player-layout';
 import { RootLayout } from './layout/root-layout';
 import { ProtectedRoute } from './protected-route';
 import { RouteError } from './route-error';
@@ -20,7 +21,15 @@ const placeholder = (title: string, trail: string) => async () => {
 
 /** The route table of spec 3 §2, first match wins; each page is its own chunk. */
 const routes: RouteObject[] = [
-  { path: paths.coursePlayer(), errorElement: <RouteError />, hydrateFallbackElement: <Loading />, lazy: placeholder('Course Player', 'Courses') },
+  {
+    element: <PlayerLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Loading />,
+    children: [
+      { path: paths.coursePlayer(), loader: prefetchCourse, lazy: page(() => import('@/features/player/routes/course-player'), 'CoursePlayer') },
+      { path: paths.studio(), lazy: page(() => import('@/features/player/routes/studio'), 'Studio') },
+    ],
+  },
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

@@ -46,6 +46,10 @@ export const videoQuestionMessages = {
   explanation: 'Explanation',
 } as const;
 
+/** Paid and free enrolments study, and pay later too (its certificate waits for the payment). */
+export const STUDYING_STATUSES: readonly string[] = ['paid', 'free', 'pay_later'];
+export const mayStudy = (status: string) => STUDYING_STATUSES.includes(status);
+
 /** Who may open a courseware (spec 2 §4, Courseware navigation). */
 export function mayOpenCourseware(input: {
   staff: boolean;

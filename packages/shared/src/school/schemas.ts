@@ -58,5 +58,6 @@ export const clientConfigSchema = z.object({
     google: z.object({ client_id: z.string(), authorize_url: z.string() }).nullable(),
     facebook: z.object({ app_id: z.string(), authorize_url: z.string() }).nullable(),
   }),
+  live_class: z.object({ domain: z.string().describe("the Jitsi Meet server whose external_api.js the player loads") }),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -11,11 +11,12 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       google: config.GOOGLE_CLIENT_ID ? { client_id: config.GOOGLE_CLIENT_ID, authorize_url: config.GOOGLE_AUTHORIZE_URL } : null,
       facebook: config.FACEBOOK_APP_ID ? { app_id: config.FACEBOOK_APP_ID, authorize_url: config.FACEBOOK_AUTHORIZE_URL } : null,
     },
+    live_class: { domain: config.JITSI_DOMAIN },
   };
 
   app.get(
     '/client-config/',
-    { schema: { tags: ['platform'], summary: 'Which human check and sign-in providers the browser uses', response: { 200: clientConfigSchema } } },
+    { schema: { tags: ['platform'], summary: 'Which human check, sign-in providers and live-class server the browser uses', response: { 200: clientConfigSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return body;

@@ -1,4 +1,4 @@
-import { playerMessages } from '@school/shared/learning/rules';
+import { mayStudy, playerMessages } from '@school/shared/learning/rules';
 import { forbidden } from '../../lib/errors';
 import { definePolicy } from '../../lib/policy';
 
@@ -8,15 +8,12 @@ interface EnrollmentLike {
   status: string;
 }
 
-/** Paid and free enrolments study; pay later too (the certificate waits for the payment). */
-const STUDYING_STATUSES: readonly string[] = ['paid', 'free', 'pay_later'];
-
 /** An enrolment exists only for its student: anybody else's id answers 404. */
 export const enrollmentPolicy = definePolicy({
   schoolOf: (enrollment: EnrollmentLike) => enrollment.schoolId,
   visible: (actor, enrollment) => actor.userId === enrollment.userId,
   verbs: {
-    study: (_actor, enrollment) => STUDYING_STATUSES.includes(enrollment.status),
+    study: (_actor, enrollment) => mayStudy(enrollment.status),
     keepNotes: () => true,
   },
   refusal: { study: () => forbidden(playerMessages.notEnrolled, 'not_enrolled') },

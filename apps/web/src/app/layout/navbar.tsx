@@ -8,7 +8,7 @@ import { HowToButton } from '@/features/school/components/how-to-button';
 import { authModal } from '@/lib/auth-modal';
 import { useSession } from '@/lib/session';
 import { AccountLinks } from './account-links';
-import { ThemeToggle } from './theme-toggle';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { UserMenu } from './user-menu';
 import { NotificationBell } from './notification-bell';
 

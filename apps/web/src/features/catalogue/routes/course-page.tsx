@@ -71,7 +71,8 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
   /** Start or resume (spec 2 §4): closed courses say when they open or ended; the rest open the player. */
   function startLearning() {
     if (closed && !staff) return setNotice(closed);
-    if (firstCourseware) navigate(paths.coursePlayer(course.slug, String(firstCourseware.id)));
+    // The player resumes at the latest incomplete courseware (the server says which when the course starts).
+    if (firstCourseware) navigate(paths.coursePlayer(course.slug, String(firstCourseware.id)), { state: { resume: true } });
   }
 
   function onMain() {

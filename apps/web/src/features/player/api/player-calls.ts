@@ -1,0 +1,50 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Attempt, CompletionResult, Courseware, StudyRecord, VideoAnswerResult } from '@school/shared/learning/schemas';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+
+export const coursewareQueryOptions = (id: number, token: string | undefined) =>
+  queryOptions({ queryKey: ['player', 'courseware', id, token], queryFn: () => api<Courseware>(`/coursewares/${id}/`), retry: false, staleTime: 0 });
+/** A courseware, asked for once the course has started (`enabled`). */
+export const useCourseware = (id: number, enabled: boolean) => useQuery({ ...coursewareQueryOptions(id, useSession()?.token), enabled });
+
+export const useStudyRecord = (enrollmentId: number | null) =>
+  useQuery({ queryKey: ['player', 'record', enrollmentId], queryFn: () => api<StudyRecord>(`/enrollments/${enrollmentId}/`), enabled: enrollmentId !== null });
+
+export interface StartResult {
+  attempt: Attempt;
+  progress_reset: boolean;
+  first_courseware: number | null;
+  resume_courseware: number | null;
+}
+
+export const startCourse = (courseId: number) => api<StartResult>(`/courses/${courseId}/start/`, { body: {} });
+export const endCourse = (courseId: number) => api<{ attempt: Attempt }>(`/courses/${courseId}/end/`, { body: {} });
+
+/** Saves the second reached; the server keeps only forward moves made in real time. */
+export const saveProgress = (coursewareId: number, seconds: number) =>
+  api<{ courseware_id: number; seconds: number; completed: boolean }>('/progress/', { body: { courseware_id: coursewareId, seconds } });
+
+/** After a completion the outline's marks, the progress and the course page's button all change. */
+function useRefreshStudy() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['player'] }), queryClient.invalidateQueries({ queryKey: ['catalogue'] })]);
+}
+
+export function useCompleteCourseware() {
+  const refresh = useRefreshStudy();
+  return useMutation({ mutationFn: (id: number) => api<CompletionResult>(`/coursewares/${id}/complete/`, { body: {} }), onSuccess: refresh });
+}
+
+export function useSaveNotes(enrollmentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (notes: string) => api<{ id: number; notes: string }>(`/enrollments/${enrollmentId}/`, { method: 'PATCH', body: { notes } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['player', 'record', enrollmentId] }),
+  });
+}
+
+export const answerVideoQuestion = (id: number, answer: string[]) => api<VideoAnswerResult>(`/video-questions/${id}/answer/`, { body: { answer } });
+
+export const joinClass = (body: { confRoomName: string; useStudios: boolean; url: string }) =>
+  api<{ joined: boolean; completion: CompletionResult | null }>('/conference-rooms/join/', { body });

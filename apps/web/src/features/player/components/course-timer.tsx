@@ -1,0 +1,39 @@
+import { useEffect, useRef, useState } from 'react';
+import { clock, playerMessages as msg } from '@school/shared/learning/rules';
+
+/** 'Course Remaining Time' (spec 2 §4): counts down from the server's time left; at zero it calls `onEnd` once. */
+export function CourseTimer({ timeLeft, onEnd }: { timeLeft: number; onEnd: () => void }) {
+  const deadline = useRef(Date.now() + timeLeft * 1000);
+  const [left, setLeft] = useState(timeLeft);
+  const ended = useRef(false);
+
+  useEffect(() => {
+    deadline.current = Date.now() + timeLeft * 1000;
+    ended.current = false;
+    setLeft(timeLeft);
+  }, [timeLeft]);
+
+  useEffect(() => {
+    const tick = () => {
+      const now = Math.max(0, Math.round((deadline.current - Date.now()) / 1000));
+      setLeft(now);
+      if (now === 0 && !ended.current) {
+        ended.current = true;
+        onEnd();
+      }
+    };
+    tick();
+    const timer = window.setInterval(tick, 1000);
+    return () => window.clearInterval(timer);
+  }, [onEnd]);
+
+  return (
+    <div className="course-timer">
+      <span className="course-timer-label">{msg.remainingTime}</span>
+      <span className="course-timer-value" role="timer" aria-live="off">
+        {clock(left)}
+      </span>
+      <small className="course-timer-note">{msg.timerNote}</small>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { JitsiMeeting } from '@jitsi/react-sdk';
+import { useEffect, useState } from 'react';
+import { classJoinable, playerMessages as msg } from '@school/shared/learning/rules';
+import type { Courseware } from '@school/shared/learning/schemas';
+import { clockTime, longDate } from '@school/shared/school/dates';
+import { Button } from '@/components/button';
+import { notify } from '@/components/toast';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-error';
+import { useClientConfig } from '@/lib/client-config';
+import { useProfile } from '@/lib/profile';
+import { joinClass } from '../api/player-calls';
+
+type Room = NonNullable<Courseware['conference_room']>;
+
+/** Whether Join Class is open yet, rechecked every 30 s while the page stays open. */
+function useJoinable(room: Room) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return classJoinable(new Date(room.starts_at), now);
+}
+
+/**
+ * A live class (spec 2 §4): Join Class from 15 minutes before the start, then the Jitsi Meet room in the page
+ * with the user's name and e-mail, or the school's studio in a new tab. Joining completes the courseware.
+ */
+export function LiveClass({ courseware, onJoined }: { courseware: Courseware; onJoined: () => void }) {
+  if (!courseware.conference_room) return <p>This live class has no schedule yet.</p>;
+  return <LiveClassRoom room={courseware.conference_room} recording={courseware.recording} onJoined={onJoined} />;
+}
+
+function LiveClassRoom({ room, recording, onJoined }: { room: Room; recording: string | null; onJoined: () => void }) {
+  const { data: config } = useClientConfig();
+  const { data: profile } = useProfile();
+  const [joined, setJoined] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const joinable = useJoinable(room);
+
+  async function join() {
+    setBusy(true);
+    try {
+      const result = await joinClass({ confRoomName: room.name, useStudios: room.use_studios, url: room.url });
+      if (room.use_studios) window.open(paths.studio(room.name), '_blank', 'noopener');
+      else setJoined(true);
+      if (result.completion) onJoined();
+    } catch (error) {
+      notify.error(error instanceof ApiError && typeof error.body?.detail === 'string' ? error.body.detail : 'Unable to join the class.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="live-class">
+      <p className="live-class-when">
+        {longDate(room.date)}, {clockTime(room.start_time)} to {clockTime(room.end_time)}
+      </p>
+      {!joined && <Button label="Join Class" busy={busy} disabled={!joinable} onClick={join} />}
+      {!joinable && <p className="muted">{msg.classNotOpen}</p>}
+      {joined && config && (
+        <div className="live-class-room">
+          <JitsiMeeting
+            domain={config.live_class.domain}
+            roomName={room.name}
+            userInfo={{ displayName: profile?.full_name ?? '', email: profile?.email ?? '' }}
+            getIFrameRef={(node) => {
+              node.style.height = '70vh';
+            }}
+          />
+        </div>
+      )}
+      {recording && (
+        <p>
+          <a href={recording}>Watch the recording</a>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { createElement, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  MediaControlBar,
+  MediaController,
+  MediaFullscreenButton,
+  MediaLoadingIndicator,
+  MediaMuteButton,
+  MediaPlayButton,
+  MediaSeekBackwardButton,
+  MediaTimeDisplay,
+  MediaTimeRange,
+  MediaVolumeRange,
+} from 'media-chrome/react';
+import { DEFAULT_VOLUME, playerMessages as msg } from '@school/shared/learning/rules';
+import type { Courseware, VideoQuestion } from '@school/shared/learning/schemas';
+import { SeekGuard } from './seek-guard';
+import { useProgressSaver } from './use-progress-saver';
+import { VideoQuestionCard } from './video-question';
+
+interface Props {
+  courseware: Courseware;
+  /** Whether the caller's progress is recorded (a student's enrolment; staff preview without). */
+  recording: boolean;
+  onEnded: () => void;
+}
+
+/**
+ * Video, audio, interactive video and YouTube lessons through media-chrome (spec 2 §4): forward seeking blocked
+ * unless allowed, resume from the saved second (from 0 once completed), volume 0.8, no context menu, progress
+ * saved as the media plays, and the end completing the courseware.
+ */
+export function MediaLesson({ courseware, recording, onEnded }: Props) {
+  const controller = useRef<HTMLElement>(null);
+  // A <video>, an <audio> or a <youtube-video>: each speaks the HTMLMediaElement interface.
+  const media = useRef<HTMLVideoElement>(null);
+  const start = courseware.completed ? 0 : courseware.seconds;
+  const guard = useMemo(() => new SeekGuard(start, courseware.forward_streaming), [courseware.id, courseware.forward_streaming, start]);
+  const saver = useProgressSaver(courseware.id, courseware.seconds, recording && !courseware.completed);
+  const [failed, setFailed] = useState(false);
+  const questions = useRef<VideoQuestion[]>([]);
+  const [asking, setAsking] = useState<VideoQuestion | null>(null);
+  const askingRef = useRef<VideoQuestion | null>(null);
+  const isYoutube = courseware.type === 'yt';
+
+  useEffect(() => {
+    questions.current = (courseware.interactive_video?.contents ?? []).filter((q) => !q.done).sort((a, b) => a.timestamp - b.timestamp);
+  }, [courseware]);
+
+  useEffect(() => {
+    if (isYoutube) void import('youtube-video-element');
+  }, [isYoutube]);
+
+  useEffect(() => {
+    const el = media.current;
+    const box = controller.current;
+    if (!el || !box) return;
+    let ended = false;
+    const ask = (seconds: number) => {
+      if (askingRef.current) return;
+      const due = questions.current.find((q) => q.timestamp <= seconds);
+      if (!due) return;
+      el.pause();
+      if (document.fullscreenElement) void document.exitFullscreen();
+      askingRef.current = due;
+      setAsking(due);
+    };
+    const onTime = () => {
+      const back = guard.moved(el.currentTime);
+      if (back !== null) {
+        el.currentTime = back;
+        return;
+      }
+      saver.played(el.currentTime);
+      ask(el.currentTime);
+    };
+    const onSeekRequest = (event: Event) => {
+      const to = (event as CustomEvent<number>).detail;
+      if (!guard.allows(to)) event.stopPropagation();
+    };
+    const onMetadata = () => {
+      el.volume = DEFAULT_VOLUME;
+      if (start > 0 && Math.abs(el.currentTime - start) > 1) el.currentTime = start;
+    };
+    const onPlay = () => {
+      if (askingRef.current) el.pause();
+    };
+    const onEnd = () => {
+      if (ended) return;
+      ended = true;
+      saver.played(el.duration || el.currentTime);
+      void saver.save().then(() => {
+        if (!courseware.completed) onEnded();
+      });
+    };
+    const onError = () => setFailed(true);
+    const onPause = () => void saver.save();
+    box.addEventListener('mediaseekrequest', onSeekRequest, true);
+    el.addEventListener('timeupdate', onTime);
+    el.addEventListener('seeking', onTime);
+    el.addEventListener('loadedmetadata', onMetadata);
+    el.addEventListener('play', onPlay);
+    el.addEventListener('pause', onPause);
+    el.addEventListener('ended', onEnd);
+    el.addEventListener('error', onError);
+    if (el.readyState >= 1) onMetadata();
+    return () => {
+      box.removeEventListener('mediaseekrequest', onSeekRequest, true);
+      el.removeEventListener('timeupdate', onTime);
+      el.removeEventListener('seeking', onTime);
+      el.removeEventListener('loadedmetadata', onMetadata);
+      el.removeEventListener('play', onPlay);
+      el.removeEventListener('pause', onPause);
+      el.removeEventListener('ended', onEnd);
+      el.removeEventListener('error', onError);
+    };
+  }, [courseware.completed, guard, onEnded, saver, start]);
+
+  function answered() {
+    const done = askingRef.current;
+    questions.current = questions.current.filter((q) => q !== done);
+    askingRef.current = null;
+    setAsking(null);
+    void media.current?.play();
+  }
+
+  if (failed || (!courseware.file && !courseware.url)) {
+    return (
+      <p className="media-error" role="alert">
+        {msg.mediaFailed}
+      </p>
+    );
+  }
+
+  const audio = courseware.type === 'audio';
+  const mediaProps = { slot: 'media', ref: media, preload: 'metadata', playsInline: true };
+  return (
+    <div className={`media-lesson ${audio ? 'is-audio' : 'is-video'}`} onContextMenu={(e) => e.preventDefault()}>
+      <MediaController ref={controller as never} audio={audio || undefined} hotkeys={courseware.forward_streaming ? undefined : 'noarrowright'}>
+        {isYoutube
+          ? createElement('youtube-video', { ...mediaProps, src: courseware.url })
+          : audio
+            ? <audio {...mediaProps} ref={media as never} src={courseware.file ?? undefined} />
+            : <video {...mediaProps} src={courseware.file ?? undefined} controlsList="nodownload" disablePictureInPicture />}
+        {!audio && <MediaLoadingIndicator slot="centered-chrome" noAutohide />}
+        <MediaControlBar>
+          <MediaPlayButton />
+          <MediaSeekBackwardButton seekOffset={10} />
+          <MediaTimeRange />
+          <MediaTimeDisplay showDuration />
+          <MediaMuteButton />
+          <MediaVolumeRange />
+          {!audio && <MediaFullscreenButton />}
+        </MediaControlBar>
+      </MediaController>
+      {asking && <VideoQuestionCard key={asking.id} question={asking} onDone={answered} />}
+    </div>
+  );
+}

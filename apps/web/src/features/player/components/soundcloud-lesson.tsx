@@ -1,0 +1,70 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { playerMessages as msg } from '@school/shared/learning/rules';
+import type { Courseware } from '@school/shared/learning/schemas';
+import { loadScript } from './load-script';
+import { SeekGuard } from './seek-guard';
+import { useProgressSaver } from './use-progress-saver';
+
+interface Widget {
+  bind(event: string, listener: (e: { currentPosition: number }) => void): void;
+  seekTo(ms: number): void;
+  setVolume(percent: number): void;
+}
+declare global {
+  interface Window {
+    SC?: { Widget: ((iframe: HTMLIFrameElement) => Widget) & { Events: Record<string, string> } };
+  }
+}
+
+const WIDGET_API = 'https://w.soundcloud.com/player/api.js';
+
+/** A SoundCloud lesson (sc) through its widget API, with the progress rules of our own audio as far as the API allows. */
+export function SoundcloudLesson({ courseware, recording, onEnded }: { courseware: Courseware; recording: boolean; onEnded: () => void }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [failed, setFailed] = useState(false);
+  const start = courseware.completed ? 0 : courseware.seconds;
+  const guard = useMemo(() => new SeekGuard(start, courseware.forward_streaming), [courseware.id, courseware.forward_streaming, start]);
+  const saver = useProgressSaver(courseware.id, courseware.seconds, recording && !courseware.completed);
+  const src = `https://w.soundcloud.com/player/?url=${encodeURIComponent(courseware.url ?? '')}&auto_play=false&visual=false`;
+
+  useEffect(() => {
+    let live = true;
+    loadScript(WIDGET_API).then(
+      () => {
+        if (!live || !frame.current || !window.SC) return;
+        const widget = window.SC.Widget(frame.current);
+        const events = window.SC.Widget.Events;
+        widget.bind(events.READY!, () => {
+          widget.setVolume(80);
+          if (start > 0) widget.seekTo(start * 1000);
+        });
+        const moved = (e: { currentPosition: number }) => {
+          const back = guard.moved(e.currentPosition / 1000);
+          if (back !== null) widget.seekTo(back * 1000);
+          else saver.played(e.currentPosition / 1000);
+        };
+        widget.bind(events.PLAY_PROGRESS!, moved);
+        widget.bind(events.SEEK!, moved);
+        widget.bind(events.PAUSE!, () => void saver.save());
+        widget.bind(events.FINISH!, () => {
+          void saver.save().then(() => {
+            if (!courseware.completed) onEnded();
+          });
+        });
+      },
+      () => setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [courseware.completed, guard, onEnded, saver, start]);
+
+  if (failed || !courseware.url) {
+    return (
+      <p className="media-error" role="alert">
+        {msg.mediaFailed}
+      </p>
+    );
+  }
+  return <iframe ref={frame} className="soundcloud-lesson" title={courseware.name} src={src} allow="autoplay" />;
+}

@@ -1,0 +1,254 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { CourseDetail } from '@school/shared/catalogue/schemas';
+import { COMPLETION_DIALOG_WINDOW_MS, mayStudy, playerMessages as msg, STAYING_TYPES } from '@school/shared/learning/rules';
+import type { Attempt, CompletionResult } from '@school/shared/learning/schemas';
+import { Button } from '@/components/button';
+import { Loading } from '@/components/loading';
+import { ResponseModal } from '@/components/response-modal';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { notify } from '@/components/toast';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-error';
+import { useCourse } from '@/lib/course';
+import { useSchool } from '@/lib/school';
+import { setTheme } from '@/lib/theme';
+import { useItemBySlug } from '@/lib/use-item-by-slug';
+import { endCourse, startCourse, useCompleteCourseware, useCourseware, useStudyRecord } from '../api/player-calls';
+import { CompletionDialog } from '../components/completion-dialog';
+import { CourseTimer } from '../components/course-timer';
+import { useFontSize } from '../components/font-size';
+import { GeneralNotice } from '../components/general-notice';
+import { Lesson } from '../components/lesson';
+import { NotesPanel } from '../components/notes-panel';
+import { OutlinePanel } from '../components/outline-panel';
+import '../player.css';
+
+type Phase = 'notice' | 'expired' | 'starting' | 'ready';
+type Tab = 'content' | 'notes';
+
+const noticeKey = (courseId: number) => `general-notice-${courseId}`;
+const detailOf = (error: unknown) => (error instanceof ApiError && typeof error.body?.detail === 'string' ? error.body.detail : null);
+const justCompleted = (date: string | null | undefined) => Boolean(date) && Date.now() - Date.parse(date!) < COMPLETION_DIALOG_WINDOW_MS;
+
+/** /course/{slug-with-id}/module/{coursewareId} (spec 2 §2): the course player, outside the common layout. */
+export function CoursePlayer() {
+  const { slug = '', id = '' } = useParams();
+  const course = useItemBySlug(slug, useCourse, "Requested course isn't available", paths.courses);
+  if (!course) return <Loading />;
+  return <Player key={course.id} course={course} coursewareId={Number(id)} />;
+}
+
+function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: number }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { data: school } = useSchool();
+  const staff = course.abilities.preview;
+  const enrollment = course.enrollment;
+  const allowed = staff || (enrollment !== null && mayStudy(enrollment.status) && course.config.course_open && !course.config.course_ended);
+  const [phase, setPhase] = useState<Phase>(() => {
+    if (staff) return 'starting';
+    if (course.attempt?.ended && (enrollment?.progress ?? 0) < 100) return 'expired';
+    if (course.config.enable_kyl && !sessionStorage.getItem(noticeKey(course.id))) return 'notice';
+    return 'starting';
+  });
+  const [attempt, setAttempt] = useState<Attempt | null>(null);
+  const [timeUp, setTimeUp] = useState(false);
+  const [celebrate, setCelebrate] = useState(() => !staff && enrollment?.progress === 100 && justCompleted(enrollment.date_completed));
+  const [tab, setTab] = useState<Tab>('content');
+  const [panelOpen, setPanelOpen] = useState(false);
+  const font = useFontSize();
+  const courseware = useCourseware(coursewareId, phase === 'ready');
+  const record = useStudyRecord(phase === 'ready' && enrollment ? enrollment.id : null);
+  const complete = useCompleteCourseware();
+  const exit = useCallback(() => navigate(paths.course(course.slug)), [navigate, course.slug]);
+  const tabsId = useId();
+
+  // Spec 2 §2: a student without a paid or pay-later enrolment, or in a closed course, goes back to the course.
+  useEffect(() => {
+    if (!allowed) navigate(paths.course(course.slug), { replace: true });
+  }, [allowed, navigate, course.slug]);
+
+  const start = useCallback(async () => {
+    setPhase('starting');
+    try {
+      const result = await startCourse(course.id);
+      // Starting a course resets the light theme (spec 1 §4).
+      setTheme('light');
+      setAttempt(result.attempt);
+      if (result.progress_reset) await queryClient.invalidateQueries({ queryKey: ['catalogue', 'course', course.id] });
+      const resume = (location.state as { resume?: boolean } | null)?.resume ? result.resume_courseware : null;
+      if (resume !== null && resume !== coursewareId) navigate(paths.coursePlayer(course.slug, String(resume)), { replace: true });
+      setPhase('ready');
+    } catch {
+      notify.error(msg.startFailed);
+      exit();
+    }
+  }, [course.id, coursewareId, exit, location.state, navigate, queryClient, course.slug]);
+
+  // Started once per visit of the course (this component is keyed by it); moving between coursewares keeps it.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || phase !== 'starting' || !allowed) return;
+    started.current = true;
+    void start();
+  }, [phase, allowed, start]);
+
+  // A courseware the server will not open: the latest incomplete one instead, or back to the course.
+  useEffect(() => {
+    const error = courseware.error;
+    if (!(error instanceof ApiError)) return;
+    const code = error.body?.code;
+    if (code === 'locked' && typeof error.body?.courseware === 'string') navigate(paths.coursePlayer(course.slug, error.body.courseware), { replace: true });
+    else if (code === 'attempt_ended') setPhase('expired');
+    else if (error.status === 404) {
+      notify.error("Requested course isn't available");
+      navigate(paths.course(course.slug), { replace: true });
+    } else exit();
+  }, [courseware.error, navigate, course.slug, exit]);
+
+  const onTimerEnd = useCallback(() => {
+    setTimeUp(true);
+    // The course page then knows the attempt ended, and says so before a retake.
+    void endCourse(course.id)
+      .catch(() => undefined)
+      .then(() => queryClient.invalidateQueries({ queryKey: ['catalogue', 'course', course.id] }));
+  }, [course.id, queryClient]);
+
+  const afterCompletion = useCallback(
+    (result: CompletionResult, type: string) => {
+      if (result.progress >= 100 && justCompleted(result.date_completed)) return setCelebrate(true);
+      if (STAYING_TYPES.includes(type)) return;
+      const to = result.next ?? result.first_incomplete;
+      if (to !== null && to !== coursewareId) navigate(paths.coursePlayer(course.slug, String(to)));
+      else notify.info(msg.lastCourseware);
+    },
+    [navigate, course.slug, coursewareId],
+  );
+
+  const lesson = courseware.data;
+  const onComplete = useCallback(() => {
+    if (!lesson || staff) return;
+    complete.mutate(lesson.id, {
+      onSuccess: (result) => afterCompletion(result, lesson.type),
+      onError: (error) => notify.error(detailOf(error) ?? 'Unable to complete this courseware.'),
+    });
+  }, [lesson, staff, complete, afterCompletion]);
+  const onJoined = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['player', 'record'] }), [queryClient]);
+
+  const completed = new Set(record.data?.completed_coursewares ?? []);
+  const openTab = (next: Tab) => {
+    setTab(next);
+    setPanelOpen(true);
+  };
+
+  return (
+    <div className="player" style={{ '--lesson-font-size': `${font.size}px` } as CSSProperties}>
+      <header className="player-header">
+        <Link className="btn btn-ghost" to={paths.course(course.slug)}>
+          Exit
+        </Link>
+        <p className="player-title">{course.name}</p>
+        <div className="player-header-tabs" role="group" aria-label="Course panel">
+          <button type="button" className="btn btn-ghost" aria-expanded={panelOpen && tab === 'content'} aria-controls={tabsId} onClick={() => openTab('content')}>
+            Course Content
+          </button>
+          <button type="button" className="btn btn-ghost" aria-expanded={panelOpen && tab === 'notes'} aria-controls={tabsId} onClick={() => openTab('notes')}>
+            Notes
+          </button>
+        </div>
+        {!staff && attempt?.time_left !== null && attempt?.time_left !== undefined && <CourseTimer timeLeft={attempt.time_left} onEnd={onTimerEnd} />}
+        <div className="font-size" role="group" aria-label="Font size">
+          <button type="button" className="icon-btn" aria-label="Decrease font size" disabled={font.atMin} onClick={font.smaller}>
+            A−
+          </button>
+          <span aria-live="polite">{font.size}px</span>
+          <button type="button" className="icon-btn" aria-label="Increase font size" disabled={font.atMax} onClick={font.larger}>
+            A+
+          </button>
+        </div>
+        <ThemeToggle />
+        <Link className="btn btn-primary" to={staff ? paths.courses : paths.student('courses')}>
+          {staff ? 'Courses' : 'My Courses'}
+        </Link>
+      </header>
+
+      <div className="player-body">
+        <aside id={tabsId} className={`player-panel ${panelOpen ? 'is-open' : ''}`} aria-label="Course panel">
+          <button type="button" className="modal-close player-panel-close" aria-label="Close panel" onClick={() => setPanelOpen(false)}>
+            ×
+          </button>
+          <div role="tablist" aria-label="Course panel" className="player-tabs">
+            <button type="button" role="tab" id={`${tabsId}-content`} aria-selected={tab === 'content'} aria-controls={`${tabsId}-panel`} onClick={() => setTab('content')}>
+              Course Content
+            </button>
+            <button type="button" role="tab" id={`${tabsId}-notes`} aria-selected={tab === 'notes'} aria-controls={`${tabsId}-panel`} onClick={() => setTab('notes')}>
+              Notes
+            </button>
+          </div>
+          <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`} className="player-tabpanel">
+            {tab === 'content' ? (
+              <OutlinePanel course={course} currentId={coursewareId} completed={completed} />
+            ) : enrollment && record.data ? (
+              <NotesPanel key={enrollment.id} enrollmentId={enrollment.id} notes={record.data.notes} />
+            ) : (
+              <p className="muted">{staff ? 'Notes are kept by enrolled students.' : 'Loading…'}</p>
+            )}
+          </div>
+        </aside>
+
+        <main className="lesson" id="main" tabIndex={-1}>
+          {phase !== 'ready' || courseware.isPending || !lesson ? (
+            <Loading />
+          ) : (
+            <article aria-labelledby="lesson-title">
+              <p className="lesson-module">{lesson.module_name}</p>
+              <h1 id="lesson-title">{lesson.name}</h1>
+              {lesson.description && <p>{lesson.description}</p>}
+              <Lesson course={course} courseware={lesson} recording={!staff} completing={complete.isPending} onComplete={onComplete} onJoined={onJoined} />
+              <nav className="lesson-nav" aria-label="Coursewares">
+                {lesson.previous !== null && <Button label="Previous" variant="ghost" onClick={() => navigate(paths.coursePlayer(course.slug, String(lesson.previous)))} />}
+                {lesson.next !== null && (
+                  <Button
+                    label="Next"
+                    disabled={!staff && !lesson.completed && !lesson.forward_streaming}
+                    onClick={() => navigate(paths.coursePlayer(course.slug, String(lesson.next)))}
+                  />
+                )}
+              </nav>
+            </article>
+          )}
+        </main>
+      </div>
+
+      {phase === 'notice' && (
+        <GeneralNotice
+          mcle={Boolean(school?.config.products.mcle)}
+          noCopying={!course.config.video_download}
+          onCancel={exit}
+          onAccept={() => {
+            sessionStorage.setItem(noticeKey(course.id), 'yes');
+            void start();
+          }}
+        />
+      )}
+      {phase === 'expired' && !timeUp && (
+        <ResponseModal
+          open
+          type="error"
+          title={msg.timerEndedTitle}
+          message={msg.courseTimerEnded}
+          actions={[
+            { label: 'Exit', variant: 'ghost', onClick: exit },
+            { label: 'Retake Course', onClick: () => void start() },
+          ]}
+          onClose={exit}
+        />
+      )}
+      {timeUp && <ResponseModal open type="error" title={msg.timerEndedTitle} message={msg.courseTimerEnded} actions={[{ label: 'OK', onClick: exit }]} onClose={exit} />}
+      {celebrate && <CompletionDialog course={course} onClose={() => setCelebrate(false)} />}
+    </div>
+  );
+}

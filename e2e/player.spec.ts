@@ -1,0 +1,299 @@
+import { and, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playerMessages as msg, videoQuestionMessages as vq } from '@school/shared/learning/rules';
+import { conferenceRooms, coursewareProgress, enrollments, videoQuestions } from '../apps/server/src/db/schema/index';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff } from '../apps/server/test/support/factories';
+import { client } from '../apps/server/test/support/http';
+import { startApp, type E2eApp } from './support/app';
+import { dialog, toast, visible } from './support/ui';
+
+let app: E2eApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+const db = () => app.server.database.db;
+// Short media shipped with the demo: a 3-second video, and a 4-second clip played as audio.
+const VIDEO = { file: 'seed/courses/preview.webm', mediaSeconds: 3 };
+const AUDIO = { file: 'seed/demo/how-to.webm', mediaSeconds: 4 };
+
+/** A school of its own with a course of the given lessons, and a student enrolled in it. */
+async function studying(lessons: Parameters<typeof createOutline>[2], course: Parameters<typeof createCourse>[1] = {}) {
+  const school = await createSchool(db(), { products: { mcle: true } });
+  const made = await createCourse(db(), { school, name: 'Evidence Refresher', ...course });
+  const wares = await createOutline(db(), made, lessons);
+  const enrolment = await createEnrolment(db(), { course: made });
+  return { school, course: made, wares, enrolment };
+}
+
+async function open(token: string, domain: string, path: string, viewport?: { width: number; height: number }) {
+  const { page } = await app.newPage(viewport ? { viewport } : {});
+  await page.goto(await app.signInUrl(token, { school: domain, redirect: path }));
+  await page.waitForURL(`**${path}`);
+  return page;
+}
+
+const playerPath = (slug: string, id: number) => `/course/${slug}/module/${id}`;
+const lessonTitle = (page: Page, name: string) => visible(page.getByRole('heading', { level: 1, name }));
+const play = (page: Page) => page.locator('media-play-button').click();
+
+describe('studying a course', () => {
+  it('goes through every kind of lesson with the navigation lock, notes, font size, theme, seek guard and resume', async () => {
+    const s = await studying([
+      { type: 'html', name: 'Reading', content: '<p>The rule of <strong>best evidence</strong>.</p><script>window.hacked = true</script>' },
+      { type: 'video', name: 'Lecture', ...VIDEO },
+      { type: 'pdf', name: 'Syllabus', file: 'seed/lessons/syllabus.pdf' },
+      { type: 'link', name: 'E-Library', url: 'https://elibrary.judiciary.gov.ph/' },
+      { type: 'audio', name: 'Podcast', ...AUDIO },
+    ]);
+    const [html, video, pdf, link, audio] = s.wares;
+    const page = await open(s.enrolment.student.token, s.school.domain, `/course/${s.course.slug}`);
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.getByRole('button', { name: 'Start Learning' }).click();
+    await page.waitForURL(`**${playerPath(s.course.slug, html!.id)}`);
+    await lessonTitle(page, 'Reading');
+    // Starting a course resets the light theme.
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await visible(page.getByText('best evidence'));
+    expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
+
+    // Font size, remembered; dark mode.
+    await page.getByRole('button', { name: 'Increase font size' }).click();
+    await visible(page.getByText('17px'));
+    expect(await page.locator('.lesson').evaluate((el) => getComputedStyle(el).fontSize)).toBe('17px');
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+
+    // A locked courseware sends the student to the latest incomplete one.
+    await page.goto(app.origin(s.school.domain) + playerPath(s.course.slug, link!.id));
+    await page.waitForURL(`**${playerPath(s.course.slug, html!.id)}`);
+    await lessonTitle(page, 'Reading');
+    await visible(page.getByText('17px'));
+
+    // Notes.
+    await page.getByRole('tab', { name: 'Notes' }).click();
+    await page.getByLabel('My notes').fill('Best evidence: original document.');
+    await page.getByRole('button', { name: 'Save Notes' }).click();
+    await toast(page, msg.notesSaved);
+    await page.getByRole('tab', { name: 'Course Content' }).click();
+
+    await page.getByLabel('Mark as Complete').check();
+    await page.waitForURL(`**${playerPath(s.course.slug, video!.id)}`);
+    await lessonTitle(page, 'Lecture');
+    await visible(page.getByRole('navigation', { name: 'Course Content' }).getByText('(completed)'));
+
+    // Forward seeking is refused: the video goes back to where it was.
+    await page.locator('video').evaluate((v: HTMLVideoElement) => new Promise((resolve) => (v.readyState >= 1 ? resolve(null) : v.addEventListener('loadedmetadata', resolve, { once: true }))));
+    await page.locator('video').evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 2.5;
+    });
+    await page.waitForFunction(() => document.querySelector('video')!.currentTime < 1.3);
+    expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.volume)).toBe(0.8);
+    await play(page);
+    // Ending the video completes it and moves on.
+    await page.waitForURL(`**${playerPath(s.course.slug, pdf!.id)}`, { timeout: 20_000 });
+
+    await lessonTitle(page, 'Syllabus');
+    await visible(page.locator('.pdf-lesson canvas'));
+    expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0);
+    await page.getByLabel('Mark as Complete').check();
+    await page.waitForURL(`**${playerPath(s.course.slug, link!.id)}`);
+    expect(await page.getByRole('link', { name: 'Open E-Library' }).getAttribute('href')).toBe('https://elibrary.judiciary.gov.ph/');
+    await page.getByLabel('Mark as Complete').check();
+    await page.waitForURL(`**${playerPath(s.course.slug, audio!.id)}`);
+    await lessonTitle(page, 'Podcast');
+
+    // Resume from the saved second.
+    await db()
+      .update(coursewareProgress)
+      .set({ seconds: 2 })
+      .where(and(eq(coursewareProgress.enrollmentId, s.enrolment.id), eq(coursewareProgress.coursewareId, audio!.id)));
+    await page.reload();
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) >= 1.9);
+    await play(page);
+    const congratulations = await dialog(page, 'Congratulations!');
+    await visible(congratulations.getByText('You have completed Evidence Refresher.'));
+    await congratulations.getByRole('button', { name: 'View Certificates' }).click();
+    await page.waitForURL('**/student/certificates');
+
+    const record = await client(app.server.url).get(`/api/v1/enrollments/${s.enrolment.id}/`, { token: s.enrolment.student.token, host: `${s.school.domain}.localhost` });
+    expect(record.body).toMatchObject({ progress: 100, notes: 'Best evidence: original document.' });
+    expect(record.body.completed_coursewares).toHaveLength(5);
+  });
+
+  it('answers every kind of interactive-video question, checked by the server', async () => {
+    const s = await studying([{ type: 'ivideo', name: 'Case study', ...VIDEO, maxAttempts: 2 }]);
+    const ivideo = s.wares[0]!;
+    const question = (type: 'info' | 'radio' | 'checkbox' | 'select' | 'text' | 'fitb', content: string, choices: string[], correct: string[]) => ({
+      schoolId: s.school.id,
+      coursewareId: ivideo.id,
+      type,
+      timestamp: 1,
+      content,
+      choices,
+      correctAnswer: correct,
+      remarks: `Because of ${content}`,
+    });
+    await db()
+      .insert(videoQuestions)
+      .values([
+        question('info', 'Watch closely.', [], []),
+        question('radio', 'Which court?', ['MTC', 'RTC'], ['RTC']),
+        question('checkbox', 'Which are modes of discovery?', ['Depositions', 'Motion to dismiss', 'Request for admission'], ['Depositions', 'Request for admission']),
+        question('select', 'How many days?', ['3', '5'], ['5']),
+        question('text', 'Latin for precedent?', [], ['stare decisis']),
+        question('fitb', 'The ___ of the ___.', [], ['spirit', 'law']),
+      ]);
+    const page = await open(s.enrolment.student.token, s.school.domain, playerPath(s.course.slug, ivideo.id));
+    await lessonTitle(page, 'Case study');
+    await play(page);
+    const card = () => page.locator('form.video-question');
+
+    await visible(card().getByText('Watch closely.'));
+    expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await card().getByRole('button', { name: 'Continue' }).click();
+
+    await visible(card().getByText('Which court?'));
+    await card().getByRole('button', { name: 'Submit' }).click();
+    await visible(card().getByText(vq.selectAnswer));
+    await card().getByLabel('MTC').check();
+    await card().getByRole('button', { name: 'Submit' }).click();
+    await visible(card().getByText(vq.tryAgain));
+    expect(await card().getByText('Correct answer').count()).toBe(0);
+    await card().getByRole('button', { name: 'Submit' }).click();
+    await visible(card().getByText(vq.incorrect, { exact: true }));
+    await visible(card().getByText('Correct answer: RTC'));
+    await visible(card().getByText(vq.explanation));
+    await card().getByRole('button', { name: 'Continue' }).click();
+
+    await visible(card().getByText('Which are modes of discovery?'));
+    await card().getByLabel('Request for admission').check();
+    await card().getByLabel('Depositions').check();
+    await card().getByRole('button', { name: 'Submit' }).click();
+    await visible(card().getByText(vq.correct));
+    await card().getByRole('button', { name: 'Continue' }).click();
+
+    await visible(card().getByText('How many days?'));
+    await card().getByRole('combobox').selectOption('5');
+    await card().getByRole('button', { name: 'Submit' }).click();
+    await visible(card().getByText(vq.correct));
+    await card().getByRole('button', { name: 'Continue' }).click();
+
+    await visible(card().getByText('Latin for precedent?'));
+    await card().getByRole('button', { name: 'Submit' }).click();
+    await visible(card().getByText(vq.required));
+    await card().getByRole('textbox').fill('Stare Decisis');
+    await card().getByRole('button', { name: 'Submit' }).click();
+    await visible(card().getByText(vq.correct));
+    await card().getByRole('button', { name: 'Continue' }).click();
+
+    await card().getByLabel('Blank 1').fill('spirit');
+    await card().getByLabel('Blank 2').fill('letter');
+    await card().getByRole('button', { name: 'Submit' }).click();
+    await visible(card().getByText(vq.tryAgain));
+    await card().getByLabel('Blank 2').fill('law');
+    await card().getByRole('button', { name: 'Submit' }).click();
+    await visible(card().getByText(vq.correct));
+    await card().getByRole('button', { name: 'Continue' }).click();
+    await dialog(page, 'Congratulations!');
+  });
+});
+
+describe('start, timer and preview', () => {
+  it('asks for the GENERAL NOTICE before a course with random photo validation', async () => {
+    const s = await studying([{ type: 'html', name: 'Reading', content: '<p>Read</p>' }], { enableKyl: true, videoDownload: false });
+    const page = await open(s.enrolment.student.token, s.school.domain, `/course/${s.course.slug}`);
+    await page.getByRole('button', { name: 'Start Learning' }).click();
+    const notice = await dialog(page, 'GENERAL NOTICE');
+    await visible(notice.getByText('A.M. No. 19-10-16-SC', { exact: false }));
+    await visible(notice.getByText('Recording, downloading, copying or sharing the course videos and materials is not allowed.'));
+    const proceed = notice.getByRole('button', { name: 'Continue' });
+    expect(await proceed.isDisabled()).toBe(true);
+    await notice.getByLabel('I understand that random photos of me will be taken for validation.').check();
+    await notice.getByLabel('I consent to the collection and processing of these photos and my study records for this purpose.').check();
+    await proceed.click();
+    await lessonTitle(page, 'Reading');
+  });
+
+  it('ends the attempt when the course timer runs out, and a retake starts over', async () => {
+    const s = await studying([{ type: 'html', name: 'Reading', content: '<p>Read</p>' }, { type: 'link', name: 'Link', url: 'https://example.com/' }], { durationMinutes: 1 });
+    const api = client(app.server.url);
+    const as = { token: s.enrolment.student.token, host: `${s.school.domain}.localhost` };
+    await api.post(`/api/v1/courses/${s.course.id}/start/`, {}, as);
+    await api.get(`/api/v1/coursewares/${s.wares[0]!.id}/`, as);
+    await api.post(`/api/v1/coursewares/${s.wares[0]!.id}/complete/`, {}, as);
+    // Four seconds left of the minute.
+    await db().update(enrollments).set({ attemptStartedAt: new Date(Date.now() - 56_000) }).where(eq(enrollments.id, s.enrolment.id));
+
+    const page = await open(s.enrolment.student.token, s.school.domain, playerPath(s.course.slug, s.wares[1]!.id));
+    await visible(page.getByText(msg.remainingTime));
+    await visible(page.getByText(msg.timerNote));
+    const ended = await dialog(page, msg.timerEndedTitle);
+    await visible(ended.getByText(msg.courseTimerEnded));
+    await ended.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`**/course/${s.course.slug}`);
+
+    await page.getByRole('button', { name: 'Resume Learning' }).click();
+    const again = await dialog(page, msg.timerEndedTitle);
+    await again.getByRole('button', { name: 'Retake Course' }).click();
+    await lessonTitle(page, 'Reading');
+    await visible(page.getByText(/^00:0\d:\d\d$/));
+    const record = await api.get(`/api/v1/enrollments/${s.enrolment.id}/`, as);
+    expect(record.body).toMatchObject({ progress: 0, completed_coursewares: [] });
+  });
+
+  it("lets the school's staff open any courseware without enrolling", async () => {
+    const s = await studying([{ type: 'html', name: 'Reading', content: '<p>Read</p>' }, { type: 'link', name: 'Last link', url: 'https://example.com/' }]);
+    const staff = await createStaff(db(), { school: s.school, role: 'IN' });
+    const page = await open(staff.token, s.school.domain, `/course/${s.course.slug}`);
+    await page.getByRole('button', { name: 'View Course' }).click();
+    await lessonTitle(page, 'Reading');
+    await page.getByRole('navigation', { name: 'Course Content' }).getByRole('link', { name: /Last link/ }).click();
+    await lessonTitle(page, 'Last link');
+    expect(await page.getByLabel('Mark as Complete').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Notes' }).click();
+    await visible(page.getByText('Notes are kept by enrolled students.'));
+  });
+
+  it('moves the panel tabs into the header on narrow screens', async () => {
+    const s = await studying([{ type: 'html', name: 'Reading', content: '<p>Read</p>' }]);
+    const page = await open(s.enrolment.student.token, s.school.domain, playerPath(s.course.slug, s.wares[0]!.id), { width: 390, height: 800 });
+    await lessonTitle(page, 'Reading');
+    expect(await page.getByRole('tablist').isVisible()).toBe(false);
+    await page.getByRole('banner').getByRole('button', { name: 'Notes' }).click();
+    await visible(page.getByLabel('My notes'));
+    await page.getByRole('button', { name: 'Close panel' }).click();
+    expect(await page.getByRole('tablist').isVisible()).toBe(false);
+  });
+});
+
+describe('live classes', () => {
+  it('opens Join Class 15 minutes before the start and joins the Jitsi room as the user', async () => {
+    const s = await studying([{ type: 'class', name: 'Open forum' }]);
+    const room = `e2e-room-${s.wares[0]!.id}`;
+    const start = new Date(Date.now() + 10 * 60_000);
+    const manila = new Date(start.getTime() + 8 * 3_600_000).toISOString();
+    await db().insert(conferenceRooms).values({ schoolId: s.school.id, coursewareId: s.wares[0]!.id, name: room, code: 'c', date: manila.slice(0, 10), startTime: manila.slice(11, 19), endTime: '23:59:59' });
+    const { page, context } = await app.newPage();
+    // Jitsi's external_api.js stands in: the SDK uses an API already on the page.
+    await context.addInitScript(() => {
+      (window as unknown as { JitsiMeetExternalAPI: unknown }).JitsiMeetExternalAPI = class {
+        constructor(domain: string, options: { roomName: string; userInfo: { displayName: string }; parentNode: HTMLElement }) {
+          const frame = document.createElement('p');
+          frame.textContent = `Jitsi ${domain}/${options.roomName} as ${options.userInfo.displayName}`;
+          options.parentNode.append(frame);
+        }
+        on() {}
+        dispose() {}
+      };
+    });
+    const path = playerPath(s.course.slug, s.wares[0]!.id);
+    await page.goto(await app.signInUrl(s.enrolment.student.token, { school: s.school.domain, redirect: path }));
+    await lessonTitle(page, 'Open forum');
+    await page.getByRole('button', { name: 'Join Class' }).click();
+    await visible(page.getByText(new RegExp(`^Jitsi meet\\.jit\\.si/${room} as Test\\s+Student$`)));
+    await page.waitForFunction(() => document.querySelectorAll('.player-outline .mark.is-done').length === 1);
+  });
+});
