@@ -34,6 +34,7 @@ import { registerSendEmail } from './modules/mail/send-email';
 import { scheduleCleanup } from './modules/maintenance/cleanup';
 import { notificationRoutes } from './modules/notifications/routes';
 import { socialRoutes } from './modules/social/routes';
+import { scheduleRoutes } from './modules/schedule/routes';
 import { schoolRepository } from './modules/tenancy/repository';
 import { cachedSchoolRepository } from './modules/tenancy/school-cache';
 import { schoolContext } from './modules/tenancy/school-context';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(catalogueRoutes);
       await api.register(enrolmentRoutes);
       await api.register(learningRoutes);
+      await api.register(scheduleRoutes);
     },
     { prefix: '/api/v1' },
   );

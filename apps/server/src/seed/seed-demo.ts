@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { ibpChapters, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
+import { classes, courses, enrollments, ibpChapters, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
 import { hashPassword } from '../lib/crypto';
 import { acmeCategories, acmeCourses, acmeLecturers, demoBundles, demoCategories, demoCourses, demoLecturers } from './demo-catalogue';
 import { DEMO_PASSWORD, demoAccounts, demoNotifications, demoSchools } from './demo-data';
@@ -52,9 +52,25 @@ export async function seedDemo(db: Db): Promise<boolean> {
         }).returning({ id: students.id });
         if (account.complete) await tx.insert(mcleProfiles).values({ ...(await demoMcleProfile(tx as unknown as Db)), studentId: student!.id });
       }
+      if (account.username === 'student') await enrolDemoStudent(tx as unknown as Db, ids.get('demo')!, user!.id);
     }
   });
   return true;
+}
+
+/**
+ * The complete student already studies two courses, so that My Courses, the player and My Classes show
+ * something at once: a class-only course in its Saturday class (paid), and a free course with a live class.
+ */
+async function enrolDemoStudent(db: Db, schoolId: number, userId: number) {
+  const course = async (name: string) => (await db.select().from(courses).where(and(eq(courses.schoolId, schoolId), eq(courses.name, name))).limit(1))[0]!;
+  const crossExamination = await course('Effective Cross-Examination');
+  const [saturday] = await db.select().from(classes).where(and(eq(classes.courseId, crossExamination.id), eq(classes.name, 'Saturday Morning Class'))).limit(1);
+  const eFiling = await course('E-Filing and Videoconference Hearings');
+  await db.insert(enrollments).values([
+    { userId, schoolId, courseId: crossExamination.id, classId: saturday!.id, status: 'paid' },
+    { userId, schoolId, courseId: eFiling.id, status: 'free' },
+  ]);
 }
 
 /** The complete student's MCLE profile: a Makati lawyer (the lookups are loaded before the seed). */

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { McleProfileForm, SavedMcleProfile, StudentProfileForm, UserProfileForm } from '@school/shared/account/profile-schemas';
 import type { Message } from '@school/shared/api/errors';
 import type { Profile } from '@school/shared/auth/profile';
 import type { ChangePasswordBody, SignInCode } from '@school/shared/auth/schemas';
+import type { ClassEvent, MyClassesQuery } from '@school/shared/schedule/schemas';
 import { api } from '@/lib/api-client';
 import { useSession, type Session } from '@/lib/session';
 
@@ -71,3 +72,15 @@ export const useChangePassword = () => useMutation({ mutationFn: (body: ChangePa
 
 /** A one-minute, single-use code that opens this session on another school's host. */
 export const createSignInCode = () => api<SignInCode>('/auth/sign-in-codes/', { method: 'POST' });
+
+/** My Classes (spec 1 §7): the caller's class sessions and live classes at this site's school, both days included. */
+export const fetchMyClasses = (range: MyClassesQuery) => api<ClassEvent[]>(`/students/classes/?${new URLSearchParams(range)}`);
+
+export const myClassesQueryOptions = (session: Session, range: MyClassesQuery) =>
+  queryOptions({ queryKey: ['my-classes', session.token, range.date_start, range.date_end], queryFn: () => fetchMyClasses(range), staleTime: 60_000 });
+
+/** The calendar's visible days, once it has said which (null until then); the last range's events stay while the next loads. */
+export function useMyClasses(range: MyClassesQuery | null) {
+  const session = useSession()!;
+  return useQuery({ ...myClassesQueryOptions(session, range ?? { date_start: '', date_end: '' }), enabled: range !== null, placeholderData: keepPreviousData });
+}

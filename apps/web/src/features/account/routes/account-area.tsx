@@ -1,4 +1,5 @@
 import { visibleTabs } from '@school/shared/account/tabs';
+import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PageHeader } from '@/components/breadcrumb';
 import { Loading } from '@/components/loading';
@@ -12,6 +13,9 @@ import { BasicProfileForm } from '../components/basic-profile-form';
 import { McleProfileForm } from '../components/mcle-profile-form';
 import { MyCourses } from '../components/my-courses';
 import { TabNav } from '../components/tab-nav';
+
+/** The calendar (FullCalendar and its styles) loads with the My Classes tab only. */
+const MyClasses = lazy(() => import('../components/my-classes').then((m) => ({ default: m.MyClasses })));
 
 /** Forms start once their choices are loaded, so that saved values find their options. */
 function McleTab(props: Omit<Parameters<typeof McleProfileForm>[0], 'saved'>) {
@@ -53,7 +57,12 @@ export function AccountArea() {
             {current.slug === 'email' && <EmailSettings profile={profile} />}
             {current.slug === 'change-password' && <ChangePasswordForm />}
             {current.slug === 'courses' && <MyCourses />}
-            {['classes', 'certificates', 'authenticate-id'].includes(current.slug) && <EmptyPanel text="No data to display" />}
+            {current.slug === 'classes' && (
+              <Suspense fallback={<Loading />}>
+                <MyClasses />
+              </Suspense>
+            )}
+            {['certificates', 'authenticate-id'].includes(current.slug) && <EmptyPanel text="No data to display" />}
             {current.slug === 'apt-wallet' && <EmptyPanel text="No Transaction found." />}
           </section>
         </div>
