@@ -89,6 +89,15 @@ const ENROLMENTS_OF = 'select * from enrollments where user_id = $1 and course_i
 const COURSE = `select ${COURSE_COLUMNS}, s.name as subcategory, l.name as lecturer from courses c
   left join subcategories s on s.id = c.subcategory_id left join lecturers l on l.id = c.lecturer_id
   where c.id = $1 and c.school_id = $2 limit 1`;
+const PROGRESS_CONTEXT = `select e.id, e.status, e.progress, e.attempt_started_at, e.attempt_ended_at, c.duration_minutes,
+  w.type, w.forward_streaming, w.media_seconds, p.seconds, p.completed_at
+  from coursewares w join modules m on m.id = w.module_id join courses c on c.id = m.course_id
+  join enrollments e on e.course_id = m.course_id and e.user_id = $3
+  join courseware_progress p on p.enrollment_id = e.id and p.courseware_id = w.id
+  where w.id = $2 and w.school_id = $1 limit 1`;
+const SAVE_SECONDS = `update courseware_progress set seconds = $3::int, updated_at = now()
+  where enrollment_id = $1 and courseware_id = $2 and seconds < $3::int
+    and ($4::boolean or $3::int <= seconds + extract(epoch from now() - updated_at) + 5) returning seconds`;
 const MODULES = 'select * from modules where course_id = $1 order by position';
 const COURSEWARES = `select w.id, w.module_id, w.name, w.type from coursewares w join modules m on m.id = w.module_id
   where m.course_id = $1 order by w.position`;
@@ -195,8 +204,50 @@ async function enrolmentsOf(userId: number | undefined, courseIds: number[]) {
   return new Map((await query(ENROLMENTS_OF, [userId, courseIds])).map((r) => [r.course_id as number, r]));
 }
 
+function jsonBody(req: http.IncomingMessage): Promise<Row> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Row);
+      } catch {
+        reject(new HttpError(400));
+      }
+    });
+  });
+}
+const STUDYING = ['paid', 'free', 'pay_later'];
+/** A timed course's attempt has ended: ended on request, or its minutes are used up. */
+const attemptEnded = (e: Row, minutes: number | null) =>
+  Boolean(minutes) && (e.attempt_ended_at !== null || (e.attempt_started_at !== null && e.attempt_started_at.getTime() + minutes! * 60_000 <= Date.now()));
+function attemptOf(e: Row | undefined, minutes: number | null) {
+  if (!e) return null;
+  if (!minutes) return { ended: false, time_left: null };
+  if (e.attempt_ended_at) return { ended: true, time_left: 0 };
+  const left = e.attempt_started_at ? Math.max(0, Math.floor((e.attempt_started_at.getTime() + minutes * 60_000 - Date.now()) / 1000)) : minutes * 60;
+  return { ended: left === 0, time_left: left };
+}
+
 type Handler = (req: http.IncomingMessage, params: string[], q: URLSearchParams) => Promise<unknown>;
 const routes: [RegExp, Handler][] = [
+  [/^\/api\/v1\/progress\/?$/, async (req) => {
+    const school = await siteSchool(req);
+    const user = await caller(req, school.id);
+    if (!user) throw new HttpError(401);
+    const body = await jsonBody(req);
+    const coursewareId = Number(body.courseware_id);
+    const seconds = Math.floor(Number(body.seconds));
+    if (!Number.isInteger(coursewareId) || coursewareId <= 0 || !(seconds >= 0)) throw new HttpError(400);
+    const [context] = await query(PROGRESS_CONTEXT, [school.id, coursewareId, user.user_id]);
+    if (!context) throw notFound();
+    if (!STUDYING.includes(context.status)) throw new HttpError(403);
+    if (context.progress < 100 && attemptEnded(context, context.duration_minutes)) throw new HttpError(403);
+    const free = context.forward_streaming || context.completed_at !== null || context.progress >= 100;
+    const [saved] = seconds > context.seconds ? await query(SAVE_SECONDS, [context.id, coursewareId, seconds, free]) : [];
+    if (!saved && seconds > context.seconds) throw new HttpError(400);
+    return { courseware_id: coursewareId, seconds: saved?.seconds ?? context.seconds, completed: context.completed_at !== null };
+  }],
   [/^\/api\/v1\/school\/([^/]+)\/?$/, async (_req, [domain]) => {
     const name = domain!.toLowerCase();
     const [school] = await query(SCHOOL_BY_DOMAIN, [aliases.get(name) ?? name.split('.')[0]]);
@@ -255,7 +306,7 @@ const routes: [RegExp, Handler][] = [
         video_download: c.video_download, pdf_download: c.pdf_download, forward_streaming: c.forward_streaming, date_start: c.date_start, date_end: c.date_end,
         mode_of_payment: c.mode_of_payment,
       },
-      attempt: null,
+      attempt: attemptOf(enrolled.get(c.id), c.duration_minutes),
     };
   }],
   [/^\/api\/v1\/courses\/(\d+)\/similar_courses\/?$/, async (req, [id]) => {

@@ -27,7 +27,7 @@ import { authTokens } from '../apps/server/src/db/schema/index';
 import { hashKey } from '../apps/server/src/lib/crypto';
 import { loadLookups } from '../apps/server/src/modules/lookups/load-lookups';
 import { seedDemo } from '../apps/server/src/seed/seed-demo';
-import { seedLarge, seedLargeCatalogue } from './seed-large';
+import { progressToken, seedLarge, seedLargeCatalogue, seedStudying } from './seed-large';
 import { startProcess, startServerProcess, type ServerProcess } from './server-process';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -114,13 +114,15 @@ async function fixtures(db: Db) {
   const school = await one(sql`select id from schools where domain = 'demo'`);
   const user = await one(sql`select id from users where username = 'benchuser1'`);
   await db.insert(authTokens).values({ userId: user, keyHash: hashKey(TOKEN), persistent: true, expiresAt: new Date(Date.now() + 86_400_000) }).onConflictDoNothing();
-  return {
+  const found = {
     school,
     student: await one(sql`select id from students where user_id = ${user}`),
     course: await one(sql`select c.id from courses c join modules m on m.course_id = c.id where c.school_id = ${school} and c.is_published and c.date_end is null group by c.id order by count(*) desc, c.id limit 1`),
     class: await one(sql`select k.id from classes k join class_schedules s on s.class_id = k.id where k.school_id = ${school} order by k.id limit 1`),
     bundle: await one(sql`select id from bundles where school_id = ${school} and is_published order by id limit 1`),
   };
+  const courseware = await one(sql`select w.id from coursewares w join modules m on m.id = w.module_id where m.course_id = ${found.course} order by m.position, w.position limit 1`);
+  return { ...found, courseware };
 }
 
 const LIST = 'GET /schools/{id}/courses/ (page 50, sort -fee)';
@@ -145,6 +147,29 @@ function endpoints(ids: Awaited<ReturnType<typeof fixtures>>): Endpoint[] {
     { title: 'GET /students/{id}/enrollments/ (signed in)', path: `/api/v1/students/${ids.student}/enrollments/`, signedIn: true },
   ];
   return only ? all.filter((e) => e.title.includes(only)) : all;
+}
+
+/** POST /progress/ for 10,000 students studying one course, each save one second further than the last. */
+const PROGRESS = 'POST /progress/ (10,000 studying enrolments)';
+const STUDYING = 10_000;
+const progressIncluded = !only || PROGRESS.includes(only);
+let saves = 0;
+function progressRequests(coursewareId: number): Omit<autocannon.Options, 'url'> {
+  return {
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (request) => {
+          const n = saves++;
+          return {
+            ...request,
+            headers: { ...request.headers, 'content-type': 'application/json', authorization: `Token ${progressToken(1 + (n % STUDYING))}` },
+            body: JSON.stringify({ courseware_id: coursewareId, seconds: 1 + Math.floor(n / STUDYING) }),
+          };
+        },
+      },
+    ],
+  };
 }
 
 const headersFor = (e: Endpoint): Record<string, string> => (e.signedIn ? { authorization: `Token ${TOKEN}` } : {});
@@ -196,6 +221,7 @@ async function catalogueBenchmark(kind: string, env: Record<string, string>, adm
   const small = await cloneDatabase(env, admin, 'small');
   database = await open();
   await seedLargeCatalogue(database.db, { courses: 10_000, enrolments: 100_000 });
+  await seedStudying(database.db, ids.course, STUDYING);
   await database.db.execute(sql`vacuum analyze`);
   await database.close();
   // PGlite is one process's database: the bare server gets its own copy.
@@ -220,14 +246,15 @@ async function catalogueBenchmark(kind: string, env: Record<string, string>, adm
       await checkSameAnswers(list, ours!, bare!);
       const all: Measured[][] = [];
       for (const e of list) all.push(await measureInTurns([e.title, '  bare'], [`${ours}${e.path}`, `${bare}${e.path}`], { headers: headersFor(e) }));
+      if (progressIncluded) all.push(await measureInTurns([PROGRESS, '  bare'], [`${ours}/api/v1/progress/`, `${bare}/api/v1/progress/`], progressRequests(ids.courseware)));
       return all;
     });
     console.log(`\n${kind}: ours / bare at 10,000 courses (goal >= 0.80)`);
     console.log(`${'endpoint'.padEnd(58)} ${cell('ours req/s', 11)} ${cell('bare req/s', 11)} ${cell('ratio', 6)}`);
-    list.forEach((e, i) => {
+    [...list.map((e) => e.title), ...(progressIncluded ? [PROGRESS] : [])].forEach((title, i) => {
       const [ours, bare] = results[i]!;
       const ratio = ours!.rps / bare!.rps;
-      console.log(`${e.title.padEnd(58)} ${cell(ours!.rps.toFixed(0), 11)} ${cell(bare!.rps.toFixed(0), 11)} ${cell(ratio.toFixed(2), 6)}${ratio < 0.8 ? '  <' : ''}`);
+      console.log(`${title.padEnd(58)} ${cell(ours!.rps.toFixed(0), 11)} ${cell(bare!.rps.toFixed(0), 11)} ${cell(ratio.toFixed(2), 6)}${ratio < 0.8 ? '  <' : ''}`);
     });
   } finally {
     await small.drop();

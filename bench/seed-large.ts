@@ -50,3 +50,33 @@ export async function seedLargeCatalogue(db: Db, counts: { courses: number; enro
     where u.n <= ${counts.enrolments}
     on conflict do nothing`);
 }
+
+/** The session key of the n-th studying account (1-based), as the progress benchmark sends it. */
+export const progressToken = (n: number) => `bench-progress-token-${String(n).padStart(6, '0')}`;
+
+/**
+ * `count` accounts studying one course: enrolled, each with a session key (progressToken) and the course's
+ * first courseware opened a day ago, so that every save of a later second is within real time. Idempotent.
+ */
+export async function seedStudying(db: Db, courseId: number, count: number) {
+  await db.execute(sql`
+    insert into enrollments (user_id, school_id, course_id, status)
+    select u.id, c.school_id, c.id, 'free' from courses c,
+      (select id from users where username like 'benchuser%' order by id limit ${count}) u
+    where c.id = ${courseId}
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into auth_tokens (user_id, key_hash, persistent, expires_at)
+    select u.id, encode(sha256(convert_to('bench-progress-token-' || lpad(u.n::text, 6, '0'), 'UTF8')), 'hex'), true, now() + interval '1 day'
+    from (select id, row_number() over (order by id) as n from users where username like 'benchuser%' order by id limit ${count}) u
+    where not exists (select 1 from auth_tokens t where t.key_hash = encode(sha256(convert_to('bench-progress-token-' || lpad(u.n::text, 6, '0'), 'UTF8')), 'hex'))`);
+  await db.execute(sql`
+    insert into courseware_progress (school_id, enrollment_id, courseware_id, seconds, updated_at)
+    select e.school_id, e.id, w.id, 0, now() - interval '1 day'
+    from enrollments e
+    join (select id from users where username like 'benchuser%' order by id limit ${count}) u on u.id = e.user_id
+    join lateral (select w.id from coursewares w join modules m on m.id = w.module_id where m.course_id = e.course_id
+      order by m.position, w.position limit 1) w on true
+    where e.course_id = ${courseId}
+    on conflict do nothing`);
+}

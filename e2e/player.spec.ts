@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerMessages as msg, videoQuestionMessages as vq } from '@school/shared/learning/rules';
 import { conferenceRooms, coursewareProgress, enrollments, videoQuestions } from '../apps/server/src/db/schema/index';
@@ -36,6 +37,12 @@ async function open(token: string, domain: string, path: string, viewport?: { wi
 }
 
 const playerPath = (slug: string, id: number) => `/course/${slug}/module/${id}`;
+
+/** Serious and critical axe-core violations, with the offending selectors. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 const lessonTitle = (page: Page, name: string) => visible(page.getByRole('heading', { level: 1, name }));
 const play = (page: Page) => page.locator('media-play-button').click();
 
@@ -100,6 +107,7 @@ describe('studying a course', () => {
     expect(await page.getByRole('link', { name: 'Download' }).count()).toBe(0);
     await page.getByLabel('Mark as Complete').check();
     await page.waitForURL(`**${playerPath(s.course.slug, link!.id)}`);
+    await lessonTitle(page, 'E-Library');
     expect(await page.getByRole('link', { name: 'Open E-Library' }).getAttribute('href')).toBe('https://elibrary.judiciary.gov.ph/');
     await page.getByLabel('Mark as Complete').check();
     await page.waitForURL(`**${playerPath(s.course.slug, audio!.id)}`);
@@ -245,11 +253,19 @@ describe('start, timer and preview', () => {
   });
 
   it("lets the school's staff open any courseware without enrolling", async () => {
-    const s = await studying([{ type: 'html', name: 'Reading', content: '<p>Read</p>' }, { type: 'link', name: 'Last link', url: 'https://example.com/' }]);
+    const s = await studying([
+      { type: 'html', name: 'Reading', content: '<p>Read</p>' },
+      { type: 'exam', name: 'Final assessment', description: 'Twenty questions on evidence.' },
+      { type: 'link', name: 'Last link', url: 'https://example.com/' },
+    ]);
     const staff = await createStaff(db(), { school: s.school, role: 'IN' });
     const page = await open(staff.token, s.school.domain, `/course/${s.course.slug}`);
     await page.getByRole('button', { name: 'View Course' }).click();
     await lessonTitle(page, 'Reading');
+    // An exam shows its name and description until the exams work opens it.
+    await page.getByRole('navigation', { name: 'Course Content' }).getByRole('link', { name: /Final assessment/ }).click();
+    await lessonTitle(page, 'Final assessment');
+    await visible(page.getByText('Twenty questions on evidence.'));
     await page.getByRole('navigation', { name: 'Course Content' }).getByRole('link', { name: /Last link/ }).click();
     await lessonTitle(page, 'Last link');
     expect(await page.getByLabel('Mark as Complete').count()).toBe(0);
@@ -295,5 +311,143 @@ describe('live classes', () => {
     await page.getByRole('button', { name: 'Join Class' }).click();
     await visible(page.getByText(new RegExp(`^Jitsi meet\\.jit\\.si/${room} as Test\\s+Student$`)));
     await page.waitForFunction(() => document.querySelectorAll('.player-outline .mark.is-done').length === 1);
+  });
+});
+
+describe('outside players', () => {
+  it('plays YouTube and SoundCloud lessons through stand-ins of their APIs, with the same progress rules', async () => {
+    const s = await studying([
+      { type: 'yt', name: 'Recorded lecture', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', mediaSeconds: 3 },
+      { type: 'sc', name: 'Audio briefing', url: 'https://soundcloud.com/forss/flickermood', mediaSeconds: 3 },
+    ]);
+    const [yt, sc] = s.wares;
+    const { page, context } = await app.newPage();
+    // Nothing reaches the internet: the providers' scripts and frames are answered here, their APIs stood in for.
+    await context.route(/^https:\/\/(www\.youtube\.com|w\.soundcloud\.com)\//, (route) =>
+      route.fulfill({ status: 200, contentType: route.request().url().endsWith('.js') ? 'text/javascript' : 'text/html', body: '' }),
+    );
+    await context.addInitScript(() => {
+      type Listener = (event: { data?: number; currentPosition?: number }) => void;
+      const w = window as unknown as Record<string, unknown>;
+      w.YT = {
+        PlayerState: { UNSTARTED: -1, ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERING: 3, CUED: 5 },
+        Player: class {
+          private time = 0;
+          private timer = 0;
+          private listeners: Record<string, Listener[]> = {};
+          constructor(_frame: unknown, options: { events: { onReady: () => void } }) {
+            setTimeout(() => options.events.onReady(), 10);
+          }
+          private emit(name: string, data?: number) {
+            for (const l of this.listeners[name] ?? []) l({ data });
+          }
+          addEventListener(name: string, listener: Listener) {
+            (this.listeners[name] ??= []).push(listener);
+          }
+          removeEventListener() {}
+          playVideo() {
+            this.emit('onStateChange', 1);
+            this.timer = window.setInterval(() => {
+              this.time = Math.min(3, this.time + 0.25);
+              this.emit('onVideoProgress');
+              if (this.time >= 3) {
+                window.clearInterval(this.timer);
+                this.emit('onStateChange', 0);
+              }
+            }, 250);
+          }
+          pauseVideo() {
+            window.clearInterval(this.timer);
+            this.emit('onStateChange', 2);
+          }
+          seekTo(seconds: number) {
+            this.time = seconds;
+          }
+          getCurrentTime() {
+            return this.time;
+          }
+          getDuration() {
+            return 3;
+          }
+          getVolume() {
+            return 80;
+          }
+          setVolume() {}
+          mute() {}
+          unMute() {}
+          isMuted() {
+            return false;
+          }
+          getPlaybackRate() {
+            return 1;
+          }
+          setPlaybackRate() {}
+          getVideoLoadedFraction() {
+            return 1;
+          }
+          getOption() {
+            return [];
+          }
+          setOption() {}
+        },
+      };
+      // SoundCloud's widget: ready, a seek 10 s ahead (which the player must undo), then playing to the end.
+      const seeks: number[] = [];
+      w.scSeeks = seeks;
+      const events = { READY: 'ready', PLAY_PROGRESS: 'playProgress', SEEK: 'seek', PAUSE: 'pause', FINISH: 'finish' };
+      w.SC = {
+        Widget: Object.assign(
+          () => {
+            const on: Record<string, Listener> = {};
+            setTimeout(() => {
+              on.ready?.({});
+              on.seek?.({ currentPosition: 10_000 });
+              let ms = 0;
+              const timer = window.setInterval(() => {
+                ms += 250;
+                on.playProgress?.({ currentPosition: ms });
+                if (ms >= 3000) {
+                  window.clearInterval(timer);
+                  on.finish?.({});
+                }
+              }, 250);
+            }, 50);
+            return { bind: (name: string, listener: Listener) => (on[name] = listener), unbind: (name: string) => delete on[name], seekTo: (ms: number) => seeks.push(ms), setVolume: () => undefined };
+          },
+          { Events: events },
+        ),
+      };
+    });
+    await page.goto(await app.signInUrl(s.enrolment.student.token, { school: s.school.domain, redirect: playerPath(s.course.slug, yt!.id) }));
+    await lessonTitle(page, 'Recorded lecture');
+    await page.locator('youtube-video').waitFor({ state: 'attached' });
+    await play(page);
+    // The end of the video completes it and moves on to the SoundCloud lesson.
+    await page.waitForURL(`**${playerPath(s.course.slug, sc!.id)}`);
+    await lessonTitle(page, 'Audio briefing');
+    expect(await page.locator('iframe.soundcloud-lesson').getAttribute('src')).toContain(encodeURIComponent('https://soundcloud.com/forss/flickermood'));
+    await dialog(page, 'Congratulations!');
+    // The seek ahead was taken back to where the track was.
+    expect(await page.evaluate(() => (window as unknown as { scSeeks: number[] }).scSeeks)).toEqual([0]);
+  });
+});
+
+describe('accessibility of the player (axe-core)', () => {
+  it.each(['light', 'dark'])('a reading and an interactive-video question in %s mode', async (theme) => {
+    const s = await studying([
+      { type: 'html', name: 'Reading', content: '<h2>Leading cases</h2><p>Read them.</p>' },
+      { type: 'ivideo', name: 'Case study', ...VIDEO },
+    ]);
+    await db().insert(videoQuestions).values({ schoolId: s.school.id, coursewareId: s.wares[1]!.id, type: 'radio', timestamp: 0, content: 'Which court?', choices: ['MTC', 'RTC'], correctAnswer: ['RTC'] });
+    const page = await open(s.enrolment.student.token, s.school.domain, playerPath(s.course.slug, s.wares[0]!.id));
+    await lessonTitle(page, 'Reading');
+    // Starting resets the light theme; the toggle then sets the one under test.
+    if (theme === 'dark') await page.getByRole('button', { name: 'Dark mode' }).click();
+    expect(await seriousViolations(page), 'reading').toEqual([]);
+    await page.getByLabel('Mark as Complete').check();
+    await lessonTitle(page, 'Case study');
+    await play(page);
+    await visible(page.locator('form.video-question').getByText('Which court?'));
+    expect(await seriousViolations(page), 'question').toEqual([]);
   });
 });

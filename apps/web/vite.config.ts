@@ -2,10 +2,19 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { viteStaticCopy } from 'vite-plugin-static-copy';
+
+// pdf.js's character maps, standard fonts, colour profiles and decoders, served by us (never from a CDN) at
+// /pdfjs/{folder}/: node_modules/pdfjs-dist/ is stripped from their paths.
+const pdfjsData = ['cmaps', 'standard_fonts', 'iccs', 'wasm'].map((folder) => ({ src: `../../node_modules/pdfjs-dist/${folder}/**/*`, dest: 'pdfjs', rename: { stripBase: 2 as const } }));
 
 export default defineConfig({
   // A .br and a .gz beside every text file (docs/decisions.md), sent as they are by the server.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /^\.vite\//, logLevel: 'silent' })],
+  plugins: [
+    react(),
+    viteStaticCopy({ targets: pdfjsData }),
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /^\.vite\//, logLevel: 'silent' }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     manifest: true,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { playerMessages as msg, videoQuestionMessages as vq } from '@school/shared/learning/rules';
 import { conferenceRooms, coursewareProgress, enrollments, events, videoQuestions } from '../src/db/schema/index';
@@ -18,11 +18,11 @@ async function studying(options: { durationMinutes?: number; status?: 'free' | '
   return { school, course, html: html!, video: video!, link: link!, enrolment, as };
 }
 
-/** Moves the clock that progress is measured against back, as if that many seconds had passed. */
+/** Moves the clock that progress is measured against back, as if that many more seconds had passed. */
 async function letTimePass(enrollmentId: number, coursewareId: number, seconds: number) {
   await db()
     .update(coursewareProgress)
-    .set({ updatedAt: new Date(Date.now() - seconds * 1000) })
+    .set({ openedAt: sql`${coursewareProgress.openedAt} - make_interval(secs => ${seconds})` })
     .where(and(eq(coursewareProgress.enrollmentId, enrollmentId), eq(coursewareProgress.coursewareId, coursewareId)));
 }
 
@@ -102,6 +102,36 @@ describe('progress a regulator can trust', () => {
     expect((await save(59)).body.seconds).toBe(60);
   });
 
+  it('allows the tolerance once: many quick saves cannot add up to unwatched time', async () => {
+    const s = await studying();
+    await ctx.api.get(`/api/v1/coursewares/${s.html.id}/`, s.as);
+    await ctx.api.post(`/api/v1/coursewares/${s.html.id}/complete/`, {}, s.as);
+    await ctx.api.get(`/api/v1/coursewares/${s.video.id}/`, s.as);
+    const save = (seconds: number) => ctx.api.post('/api/v1/progress/', { courseware_id: s.video.id, seconds }, s.as);
+    for (const seconds of [2, 4, 5]) expect((await save(seconds)).status).toBe(200);
+    expect((await save(9)).body.code).toBe('progress_too_fast');
+    expect((await save(12)).body.code).toBe('progress_too_fast');
+    // Opening again starts the clock again from the saved second.
+    await ctx.api.get(`/api/v1/coursewares/${s.video.id}/`, s.as);
+    expect((await save(9)).body.seconds).toBe(9);
+    expect((await save(12)).body.code).toBe('progress_too_fast');
+  });
+
+  it('completes YouTube and SoundCloud lessons by their watched time too', async () => {
+    const school = await createSchool(db());
+    const course = await createCourse(db(), { school });
+    const [yt, sc] = await createOutline(db(), course, [{ type: 'yt', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', mediaSeconds: 600 }, { type: 'sc', url: 'https://soundcloud.com/a/b', mediaSeconds: 200 }]);
+    const enrolment = await createEnrolment(db(), { course });
+    const as = { token: enrolment.student.token, host: school.host };
+    await ctx.api.get(`/api/v1/coursewares/${yt!.id}/`, as);
+    expect((await ctx.api.post(`/api/v1/coursewares/${yt!.id}/complete/`, {}, as)).body.code).toBe('not_watched');
+    await db().update(coursewareProgress).set({ seconds: 599 }).where(eq(coursewareProgress.coursewareId, yt!.id));
+    expect((await ctx.api.post(`/api/v1/coursewares/${yt!.id}/complete/`, {}, as)).body).toMatchObject({ completed: true, next: sc!.id });
+    // A media lesson without its length cannot be created.
+    const refused = await createOutline(db(), course, [{ type: 'video', file: 'x.webm' }], 1).then(() => null, (e: { cause?: { code?: string } }) => e.cause?.code);
+    expect(refused).toBe('23514');
+  });
+
   it('refuses progress on a courseware never opened, or of another student', async () => {
     const s = await studying();
     expect((await ctx.api.post('/api/v1/progress/', { courseware_id: s.video.id, seconds: 1 }, s.as)).status).toBe(404);
@@ -137,6 +167,13 @@ describe('the course timer', () => {
     await ctx.api.get(`/api/v1/coursewares/${s.html.id}/`, s.as);
     await ctx.api.post(`/api/v1/coursewares/${s.html.id}/complete/`, {}, s.as);
     expect((await ctx.api.post(`/api/v1/courses/${s.course.id}/start/`, {}, s.as)).body).toMatchObject({ resume_courseware: s.video.id, progress_reset: false });
+
+    // Opening a courseware starts the time too, without the page's start call.
+    const other = await studying({ durationMinutes: 30 });
+    await ctx.api.get(`/api/v1/coursewares/${other.html.id}/`, other.as);
+    expect((await ctx.api.get(`/api/v1/enrollments/${other.enrolment.id}/`, other.as)).body.attempt.time_left).toBeLessThanOrEqual(1800);
+    const [row] = await db().select().from(enrollments).where(eq(enrollments.id, other.enrolment.id));
+    expect(row!.attemptStartedAt).not.toBeNull();
 
     // Thirty-one minutes later, whether or not the student was there.
     await db().update(enrollments).set({ attemptStartedAt: new Date(Date.now() - 31 * 60_000) }).where(eq(enrollments.id, s.enrolment.id));
@@ -205,11 +242,17 @@ describe('interactive video questions', () => {
 
   it('compares choices as sets and blanks in order, exactly', async () => {
     const s = await withQuestions(0);
+    await ctx.api.get(`/api/v1/coursewares/${s.ivideo.id}/`, s.as);
     const [, checkbox, fitb] = s.questions;
     expect((await answer(checkbox!.id, ['c', 'a'], s.as)).body).toMatchObject({ correct: true, done: true, message: vq.correct });
     expect((await answer(fitb!.id, ['law', 'spirit'], s.as)).body).toMatchObject({ correct: false, done: false, message: vq.tryAgain });
     expect((await answer(fitb!.id, ['Spirit', 'law'], s.as)).body).toMatchObject({ correct: false, done: false });
     expect((await answer(fitb!.id, ['spirit', 'law'], s.as)).body).toMatchObject({ correct: true, done: true, attempts: 3 });
+  });
+
+  it('refuses answers in an interactive video the student has not opened', async () => {
+    const s = await withQuestions(0);
+    expect((await answer(s.questions[0]!.id, ['RTC'], s.as)).body).toMatchObject({ code: 'locked' });
   });
 
   it("answers 404 for another school's question", async () => {
@@ -244,6 +287,13 @@ describe('live classes', () => {
     expect((await ctx.api.post(`/api/v1/coursewares/${soon.lesson.id}/complete/`, {}, soon.as)).body.code).toBe('join_to_complete');
     const joined = await join(soon.name, soon.as);
     expect(joined.body).toMatchObject({ joined: true, completion: { completed: true, progress: 100 } });
+  });
+
+  it('does not count a join after the class has ended', async () => {
+    const over = await liveClass(-120);
+    await db().update(conferenceRooms).set({ endTime: new Date(Date.now() - 60 * 60_000).toISOString().slice(11, 19) }).where(eq(conferenceRooms.name, over.name));
+    await ctx.api.get(`/api/v1/coursewares/${over.lesson.id}/`, over.as);
+    expect((await join(over.name, over.as)).body).toMatchObject({ code: 'class_over', detail: msg.classOver });
   });
 
   it("does not find another school's room", async () => {

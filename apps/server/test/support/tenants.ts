@@ -14,7 +14,7 @@ export async function makeSchool(server: TestServer) {
   const [cls] = await db.insert(classes).values({ schoolId: school.id, courseId: course.id, name: 'Class' }).returning({ id: classes.id });
   const bundle = await createBundle(db, { school, courses: [course] });
   const hiddenBundle = await createBundle(db, { school, courses: [], isPublished: false });
-  const [courseware, ivideo] = await createOutline(db, course, [{ type: 'html' }, { type: 'ivideo', file: 'seed/lessons/lecture.webm' }]);
+  const [courseware, ivideo] = await createOutline(db, course, [{ type: 'html' }, { type: 'ivideo', file: 'seed/lessons/lecture.webm', mediaSeconds: 30 }]);
   const [question] = await db.insert(videoQuestions).values({ schoolId: school.id, coursewareId: ivideo!.id, type: 'radio', timestamp: 1, content: 'Q', choices: ['a', 'b'], correctAnswer: ['a'] }).returning();
   const account = async (make: () => ReturnType<typeof createStudent> | ReturnType<typeof createStaff>) => {
     const made = await make();

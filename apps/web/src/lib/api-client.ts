@@ -15,6 +15,8 @@ export interface ApiOptions {
   /** Leave a 401 to the caller instead of logging out (the token visit has its own message). */
   handleUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Let the request finish after the page is gone (a last save when the student leaves). */
+  keepalive?: boolean;
 }
 
 /** The one API client: JSON (or a FormData upload) in, JSON out, the stored token in the Authorization header. */
@@ -29,6 +31,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     headers,
     body: options.body === undefined ? undefined : upload ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
+    keepalive: options.keepalive,
   });
   const body = await response.json().catch(() => null);
   if (!response.ok) {

@@ -3,13 +3,12 @@
 export const FORWARD_SEEK_TOLERANCE_SECONDS = 1.2;
 export const DEFAULT_VOLUME = 0.8;
 export const FONT_SIZE = { min: 12, max: 24, default: 16 } as const;
-export const PANEL_BREAKPOINT = 1024;
 export const CLASS_JOIN_WINDOW_MINUTES = 15;
 export const COMPLETION_DIALOG_WINDOW_MS = 2 * 60 * 1000;
 
 /**
- * Saved progress may run ahead of the wall clock by this much: the page saves a little after the media's
- * clock moves, and requests take time. More is refused (MCLE credit rests on watched time).
+ * Saved progress may run ahead of the wall clock since the courseware was opened by this much (once, not per
+ * save): the media starts a moment after the page asks for it, and requests take time.
  */
 export const PROGRESS_TOLERANCE_SECONDS = 5;
 /** A video or audio completes when its watched time reaches its length, give or take this much. */
@@ -31,6 +30,7 @@ export const playerMessages = {
   progressTooFast: 'Progress cannot run ahead of the time spent watching.',
   notWatched: 'Watch the whole lesson before completing it.',
   classNotOpen: 'Join Class opens 15 minutes before the class starts.',
+  classOver: 'This live class has ended.',
   joinToComplete: 'A live class is completed by joining it.',
   examCompletes: 'An exam or a survey is completed by submitting it.',
   attemptEnded: 'The time allocated for this course has ended.',
@@ -71,19 +71,13 @@ export function progressPercent(completed: number, total: number): number {
   return Math.min(100, Math.floor((completed * 100) / total));
 }
 
-/** The furthest second a save may claim, given the last saved second and the time since it was saved. */
-export function maxClaimableSeconds(savedSeconds: number, elapsedMs: number): number {
-  return savedSeconds + Math.max(0, elapsedMs) / 1000 + PROGRESS_TOLERANCE_SECONDS;
-}
-
-/** Whether the watched time covers a media lesson; an unknown length cannot be checked. */
+/** Whether the watched time covers a media lesson; one of unknown length cannot be completed by watching. */
 export function watchedEnough(seconds: number, mediaSeconds: number | null): boolean {
-  return mediaSeconds === null || seconds + COMPLETION_TOLERANCE_SECONDS >= mediaSeconds;
+  return mediaSeconds !== null && seconds + COMPLETION_TOLERANCE_SECONDS >= mediaSeconds;
 }
 
-export const MEDIA_TYPES: readonly string[] = ['video', 'audio', 'ivideo'];
-/** Lessons that the student completes by ticking 'Mark as Complete'. */
-export const MARKED_TYPES: readonly string[] = ['html', 'link', 'pdf'];
+/** Lessons played by a media player, ours or a provider's: completed by their watched time. */
+export const MEDIA_TYPES: readonly string[] = ['video', 'audio', 'ivideo', 'yt', 'sc'];
 /** After these, completion does not move on by itself (spec 2 §4). */
 export const STAYING_TYPES: readonly string[] = ['exam', 'survey'];
 
@@ -115,7 +109,6 @@ export function classJoinable(startsAt: Date, now: Date): boolean {
 
 /** The marker that stands for a blank in a fill-in-the-blank question's content. */
 export const BLANK_MARKER = '___';
-export const blanksOf = (content: string) => content.split(BLANK_MARKER).length - 1;
 
 export type VideoAnswerCheck = 'set' | 'ordered' | 'text';
 const checkFor = (type: string): VideoAnswerCheck => (type === 'checkbox' || type === 'multiple' ? 'set' : type === 'fitb' ? 'ordered' : 'text');

@@ -61,6 +61,7 @@ export type Courseware = z.infer<typeof coursewareSchema>;
 
 export const progressBodySchema = z.object({ courseware_id: id, seconds: z.coerce.number().min(0).max(86_400 * 7) });
 export const progressResultSchema = z.object({ courseware_id: z.number(), seconds: z.number(), completed: z.boolean() });
+export type ProgressResult = z.infer<typeof progressResultSchema>;
 
 /** What completing a courseware changed: the course's progress, and when it reached 100 %. */
 export const completionResultSchema = z.object({
@@ -82,6 +83,7 @@ export const startResultSchema = z.object({
   first_courseware: z.number().nullable(),
   resume_courseware: z.number().nullable(),
 });
+export type StartResult = z.infer<typeof startResultSchema>;
 
 export const notesBodySchema = z.object({ notes: z.string().max(20_000) });
 export const notesResultSchema = z.object({ id: z.number(), notes: z.string() });
@@ -113,3 +115,5 @@ export type StudyRecord = z.infer<typeof studyRecordSchema>;
 /** Joining a live class (the join-class toggle of spec 2 §7, whose call the spec leaves to us). */
 export const joinClassBodySchema = z.object({ confRoomName: z.string().min(1).max(200), useStudios: z.boolean(), url: z.string().max(2000) });
 export const joinClassResultSchema = z.object({ joined: z.boolean(), completion: completionResultSchema.nullable() });
+export type JoinClassBody = z.infer<typeof joinClassBodySchema>;
+export type JoinClassResult = z.infer<typeof joinClassResultSchema>;

@@ -5,8 +5,9 @@ import { coursewares } from './catalogue';
 import { enrollments } from './enrolment';
 
 /**
- * A student's place in one courseware. `seconds` only grows, and never faster than the time that passed since
- * the row was last written (the service checks it), so it is also the watched time that MCLE credit rests on.
+ * A student's place in one courseware. `seconds` only grows, and never further than the second it had when the
+ * courseware was opened (`opened_seconds`) plus the time since (`opened_at`): it is the watched time that MCLE
+ * credit rests on, however many saves the page makes.
  */
 export const coursewareProgress = pgTable(
   'courseware_progress',
@@ -15,6 +16,8 @@ export const coursewareProgress = pgTable(
     enrollmentId: integer().notNull(),
     coursewareId: integer().notNull(),
     seconds: integer().notNull().default(0),
+    openedSeconds: integer().notNull().default(0),
+    openedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

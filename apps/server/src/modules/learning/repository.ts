@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { PROGRESS_TOLERANCE_SECONDS } from '@school/shared/learning/rules';
 import type { Db } from '../../db/client';
 import { conferenceRooms, courses, coursewareProgress, coursewares, enrollments, modules, videoQuestionAnswers, videoQuestions } from '../../db/schema/index';
@@ -30,8 +30,8 @@ export function learningRepository(db: Db) {
     .prepare('learning_progress_context');
 
   /*
-   * Moves the saved second forward only, and never further than the wall clock allows since the last save (or
-   * since the courseware was opened); `free` lifts the clock check where seeking forward is allowed.
+   * Moves the saved second forward only, and never past the second the courseware was opened at plus the time
+   * since it was opened (and the tolerance, once); `free` lifts that check where seeking forward is allowed.
    */
   const saveSeconds = db
     .update(coursewareProgress)
@@ -41,7 +41,7 @@ export function learningRepository(db: Db) {
         eq(coursewareProgress.enrollmentId, p('enrollmentId')),
         eq(coursewareProgress.coursewareId, p('coursewareId')),
         sql`${coursewareProgress.seconds} < ${p('seconds')}::int`,
-        sql`(${p('free')}::boolean or ${p('seconds')}::int <= ${coursewareProgress.seconds} + extract(epoch from now() - ${coursewareProgress.updatedAt}) + ${PROGRESS_TOLERANCE_SECONDS})`,
+        sql`(${p('free')}::boolean or ${p('seconds')}::int <= ${coursewareProgress.openedSeconds} + extract(epoch from now() - ${coursewareProgress.openedAt}) + ${PROGRESS_TOLERANCE_SECONDS})`,
       ),
     )
     .returning({ seconds: coursewareProgress.seconds })
@@ -74,64 +74,92 @@ export function learningRepository(db: Db) {
 
     findEnrollmentById: async (schoolId: number, id: number) => (await db.select().from(enrollments).where(and(eq(enrollments.schoolId, schoolId), eq(enrollments.id, id))).limit(1))[0],
 
-    progressOf: (enrollmentId: number) => db.select().from(coursewareProgress).where(eq(coursewareProgress.enrollmentId, enrollmentId)),
+    progressOf: (schoolId: number, enrollmentId: number) =>
+      db.select().from(coursewareProgress).where(and(eq(coursewareProgress.schoolId, schoolId), eq(coursewareProgress.enrollmentId, enrollmentId))),
 
-    completedIds: async (enrollmentIds: number[]) =>
-      enrollmentIds.length === 0
-        ? []
-        : db
-            .select({ enrollmentId: coursewareProgress.enrollmentId, coursewareId: coursewareProgress.coursewareId })
-            .from(coursewareProgress)
-            .where(and(inArray(coursewareProgress.enrollmentId, enrollmentIds), isNotNull(coursewareProgress.completedAt))),
-
-    /** Opening a courseware starts (or restarts) the clock that saves are measured against. */
+    /** Opening a courseware starts (or restarts) the clock that saves are measured against, from its saved second. */
     async open(schoolId: number, enrollmentId: number, coursewareId: number) {
       await db
         .insert(coursewareProgress)
         .values({ schoolId, enrollmentId, coursewareId })
-        .onConflictDoUpdate({ target: [coursewareProgress.enrollmentId, coursewareProgress.coursewareId], set: { updatedAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: [coursewareProgress.enrollmentId, coursewareProgress.coursewareId],
+          set: { openedAt: sql`now()`, openedSeconds: sql`${coursewareProgress.seconds}`, updatedAt: sql`now()` },
+        });
     },
 
     progressContext: async (schoolId: number, userId: number, coursewareId: number) => (await progressContext.execute({ schoolId, userId, coursewareId }))[0],
 
     saveSeconds: async (enrollmentId: number, coursewareId: number, seconds: number, free: boolean) => (await saveSeconds.execute({ enrollmentId, coursewareId, seconds, free }))[0],
 
-    /** Marks a courseware done once; false when it already was (or was never opened). */
-    async complete(enrollmentId: number, coursewareId: number) {
+    /** The enrolment's row, locked until the transaction ends: completions of one enrolment run one at a time. */
+    lockEnrollment: async (schoolId: number, enrollmentId: number) =>
+      (await db.select().from(enrollments).where(and(eq(enrollments.schoolId, schoolId), eq(enrollments.id, enrollmentId))).for('update'))[0]!,
+
+    /** Marks a courseware done once; false when it already was. */
+    async complete(schoolId: number, enrollmentId: number, coursewareId: number) {
       const rows = await db
         .update(coursewareProgress)
         .set({ completedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(eq(coursewareProgress.enrollmentId, enrollmentId), eq(coursewareProgress.coursewareId, coursewareId), sql`${coursewareProgress.completedAt} is null`))
+        .where(
+          and(
+            eq(coursewareProgress.schoolId, schoolId),
+            eq(coursewareProgress.enrollmentId, enrollmentId),
+            eq(coursewareProgress.coursewareId, coursewareId),
+            sql`${coursewareProgress.completedAt} is null`,
+          ),
+        )
         .returning({ coursewareId: coursewareProgress.coursewareId });
       return rows.length > 0;
     },
 
-    async setProgress(enrollmentId: number, progress: number) {
+    /** How many of the course's coursewares the enrolment has completed, counted by the database. */
+    async completedCount(schoolId: number, enrollmentId: number, courseId: number) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(coursewareProgress)
+        .innerJoin(coursewares, eq(coursewares.id, coursewareProgress.coursewareId))
+        .innerJoin(modules, eq(modules.id, coursewares.moduleId))
+        .where(and(eq(coursewareProgress.schoolId, schoolId), eq(coursewareProgress.enrollmentId, enrollmentId), eq(modules.courseId, courseId), isNotNull(coursewareProgress.completedAt)));
+      return row?.n ?? 0;
+    },
+
+    async setProgress(schoolId: number, enrollmentId: number, progress: number) {
       const [row] = await db
         .update(enrollments)
         .set({ progress, dateCompleted: progress >= 100 ? sql`coalesce(${enrollments.dateCompleted}, now())` : null })
-        .where(eq(enrollments.id, enrollmentId))
+        .where(and(eq(enrollments.schoolId, schoolId), eq(enrollments.id, enrollmentId)))
         .returning({ progress: enrollments.progress, dateCompleted: enrollments.dateCompleted });
       return row!;
     },
 
     /** A retake: the study record starts over with a new attempt. */
-    async restart(enrollmentId: number) {
-      await db.delete(coursewareProgress).where(eq(coursewareProgress.enrollmentId, enrollmentId));
-      await db.delete(videoQuestionAnswers).where(eq(videoQuestionAnswers.enrollmentId, enrollmentId));
-      await db.update(enrollments).set({ progress: 0, dateCompleted: null, attemptStartedAt: sql`now()`, attemptEndedAt: null }).where(eq(enrollments.id, enrollmentId));
+    async restart(schoolId: number, enrollmentId: number) {
+      await db.delete(coursewareProgress).where(and(eq(coursewareProgress.schoolId, schoolId), eq(coursewareProgress.enrollmentId, enrollmentId)));
+      await db.delete(videoQuestionAnswers).where(and(eq(videoQuestionAnswers.schoolId, schoolId), eq(videoQuestionAnswers.enrollmentId, enrollmentId)));
+      await db
+        .update(enrollments)
+        .set({ progress: 0, dateCompleted: null, attemptStartedAt: sql`now()`, attemptEndedAt: null })
+        .where(and(eq(enrollments.schoolId, schoolId), eq(enrollments.id, enrollmentId)));
     },
 
-    async startAttempt(enrollmentId: number) {
-      await db.update(enrollments).set({ attemptStartedAt: sql`now()`, attemptEndedAt: null }).where(eq(enrollments.id, enrollmentId));
+    /** Starts a timed course's first attempt, once: opening a courseware does it too, so the time always runs. */
+    async startAttempt(schoolId: number, enrollmentId: number) {
+      await db
+        .update(enrollments)
+        .set({ attemptStartedAt: sql`now()` })
+        .where(and(eq(enrollments.schoolId, schoolId), eq(enrollments.id, enrollmentId), isNull(enrollments.attemptStartedAt)));
     },
 
-    async endAttempt(enrollmentId: number) {
-      await db.update(enrollments).set({ attemptEndedAt: sql`coalesce(${enrollments.attemptEndedAt}, now())` }).where(eq(enrollments.id, enrollmentId));
+    async endAttempt(schoolId: number, enrollmentId: number) {
+      await db
+        .update(enrollments)
+        .set({ attemptEndedAt: sql`coalesce(${enrollments.attemptEndedAt}, now())` })
+        .where(and(eq(enrollments.schoolId, schoolId), eq(enrollments.id, enrollmentId)));
     },
 
-    async saveNotes(enrollmentId: number, notes: string) {
-      await db.update(enrollments).set({ notes }).where(eq(enrollments.id, enrollmentId));
+    async saveNotes(schoolId: number, enrollmentId: number, notes: string) {
+      await db.update(enrollments).set({ notes }).where(and(eq(enrollments.schoolId, schoolId), eq(enrollments.id, enrollmentId)));
     },
 
     videoQuestions: (schoolId: number, coursewareId: number) =>
@@ -148,7 +176,8 @@ export function learningRepository(db: Db) {
       return row;
     },
 
-    videoAnswers: (enrollmentId: number) => db.select().from(videoQuestionAnswers).where(eq(videoQuestionAnswers.enrollmentId, enrollmentId)),
+    videoAnswers: (schoolId: number, enrollmentId: number) =>
+      db.select().from(videoQuestionAnswers).where(and(eq(videoQuestionAnswers.schoolId, schoolId), eq(videoQuestionAnswers.enrollmentId, enrollmentId))),
 
     /** One more attempt, counted atomically; a done question takes no more. */
     async answerVideoQuestion(row: { schoolId: number; enrollmentId: number; questionId: number; answer: string[]; correct: boolean; maxAttempts: number }) {
@@ -168,6 +197,7 @@ export function learningRepository(db: Db) {
     findRoomByName: async (schoolId: number, name: string) =>
       (await db.select().from(conferenceRooms).where(and(eq(conferenceRooms.name, name), eq(conferenceRooms.schoolId, schoolId))).limit(1))[0],
 
-    conferenceRoom: async (coursewareId: number) => (await db.select().from(conferenceRooms).where(eq(conferenceRooms.coursewareId, coursewareId)).limit(1))[0],
+    conferenceRoom: async (schoolId: number, coursewareId: number) =>
+      (await db.select().from(conferenceRooms).where(and(eq(conferenceRooms.schoolId, schoolId), eq(conferenceRooms.coursewareId, coursewareId))).limit(1))[0],
   };
 }

@@ -62,7 +62,7 @@ export function learningService(app: FastifyInstance) {
   }
 
   async function studyState(schoolId: number, courseId: number, enrollmentId: number) {
-    const [outline, progress] = await Promise.all([repo.outline(schoolId, courseId), repo.progressOf(enrollmentId)]);
+    const [outline, progress] = await Promise.all([repo.outline(schoolId, courseId), repo.progressOf(schoolId, enrollmentId)]);
     const ids = outline.map((c) => c.id);
     const completed = new Set(progress.filter((p) => p.completedAt).map((p) => p.coursewareId));
     return { outline, ids, progress, completed };
@@ -85,17 +85,19 @@ export function learningService(app: FastifyInstance) {
       throw badRequest(msg.notWatched, 'not_watched');
     }
 
+    // One completion of an enrolment at a time (its row locked), and the progress counted by the database.
     const result = await app.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const txRepo = learningRepository(tx);
-      const newly = await txRepo.complete(enrollment.id, courseware.id);
+      const locked = await txRepo.lockEnrollment(school.id, enrollment.id);
+      await txRepo.complete(school.id, enrollment.id, courseware.id);
       if (joined) await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: joined.type, subjectId: enrollment.id, data: joined.data });
-      const done = new Set(before.completed).add(courseware.id);
-      const updated = await txRepo.setProgress(enrollment.id, progressPercent(before.ids.filter((id) => done.has(id)).length, before.ids.length));
-      if (newly && updated.progress >= 100 && enrollment.progress < 100) {
+      const done = await txRepo.completedCount(school.id, enrollment.id, course.id);
+      const updated = await txRepo.setProgress(school.id, enrollment.id, progressPercent(done, before.ids.length));
+      if (updated.progress >= 100 && locked.progress < 100) {
         await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: 'enrolment.completed', subjectId: enrollment.id, data: { courseId: course.id } });
       }
-      return { updated, done };
+      return { updated, done: new Set(before.completed).add(courseware.id) };
     });
     const at = before.ids.indexOf(courseware.id);
     return {
@@ -115,7 +117,7 @@ export function learningService(app: FastifyInstance) {
       const course = await visibleCourse(actor, school, found.module.courseId);
       const { courseware } = found;
       const questions = courseware.type === 'ivideo' ? await repo.videoQuestions(school.id, courseware.id) : [];
-      const room = courseware.type === 'class' ? await repo.conferenceRoom(courseware.id) : undefined;
+      const room = courseware.type === 'class' ? await repo.conferenceRoom(school.id, courseware.id) : undefined;
       const outline = await repo.outline(school.id, course.id);
       const at = outline.findIndex((c) => c.id === courseware.id);
       const neighbours = { previous: outline[at - 1]?.id ?? null, next: outline[at + 1]?.id ?? null };
@@ -126,6 +128,8 @@ export function learningService(app: FastifyInstance) {
       }
       const enrollment = await studying(actor, school, course);
       assertAttemptRunning(enrollment, course.durationMinutes);
+      // A timed course's time runs from the first courseware opened, whether or not the page started it.
+      if (course.durationMinutes) await repo.startAttempt(school.id, enrollment.id);
       const state = await studyState(school.id, course.id, enrollment.id);
       const completed = state.completed.has(courseware.id);
       const previousCompleted = neighbours.previous === null || state.completed.has(neighbours.previous);
@@ -135,7 +139,7 @@ export function learningService(app: FastifyInstance) {
         throw new DomainError(403, { detail: msg.locked, code: 'locked', courseware: String(resume) });
       }
       await repo.open(school.id, enrollment.id, courseware.id);
-      const answers = questions.length > 0 ? await repo.videoAnswers(enrollment.id) : [];
+      const answers = questions.length > 0 ? await repo.videoAnswers(school.id, enrollment.id) : [];
       return presentCourseware({
         ...base,
         enrollmentId: enrollment.id,
@@ -169,7 +173,10 @@ export function learningService(app: FastifyInstance) {
       const found = await repo.findCourseware(school.id, room.coursewareId);
       if (!found) throw notFound();
       const course = await visibleCourse(actor, school, found.module.courseId);
-      if (!classJoinable(zonedInstant(room.date, room.startTime, school.timeZone), new Date())) throw badRequest(msg.classNotOpen, 'class_not_open');
+      const now = new Date();
+      if (!classJoinable(zonedInstant(room.date, room.startTime, school.timeZone), now)) throw badRequest(msg.classNotOpen, 'class_not_open');
+      // Attendance counts while the class runs, not days after it.
+      if (now > zonedInstant(room.date, room.endTime, school.timeZone)) throw badRequest(msg.classOver, 'class_over');
       if (coursePolicy.can(actor, 'preview', course)) return null;
       return complete(actor, school, room.coursewareId, { type: 'class.joined', data: { room: room.name, useStudios: room.useStudios } });
     },
@@ -187,9 +194,9 @@ export function learningService(app: FastifyInstance) {
       if (course.durationMinutes && enrollment.progress < 100) {
         if (attemptOf(enrollment, course.durationMinutes).ended) {
           reset = true;
-          await app.db.transaction(async (t) => learningRepository(t as unknown as Db).restart(enrollment.id));
-        } else if (!enrollment.attemptStartedAt) {
-          await repo.startAttempt(enrollment.id);
+          await app.db.transaction(async (t) => learningRepository(t as unknown as Db).restart(school.id, enrollment.id));
+        } else {
+          await repo.startAttempt(school.id, enrollment.id);
         }
       }
       const fresh = (await repo.findEnrollmentById(school.id, enrollment.id))!;
@@ -204,7 +211,7 @@ export function learningService(app: FastifyInstance) {
       const enrollment = await repo.findEnrollment(school.id, actor.userId, course.id);
       if (!enrollment) throw forbidden(msg.notEnrolled, 'not_enrolled');
       enrollmentPolicy.authorize(actor, 'study', enrollment);
-      if (course.durationMinutes && enrollment.attemptStartedAt) await repo.endAttempt(enrollment.id);
+      if (course.durationMinutes && enrollment.attemptStartedAt) await repo.endAttempt(school.id, enrollment.id);
       const fresh = (await repo.findEnrollmentById(school.id, enrollment.id))!;
       return { attempt: attemptOf(fresh, course.durationMinutes) };
     },
@@ -213,7 +220,7 @@ export function learningService(app: FastifyInstance) {
       const enrollment = await repo.findEnrollmentById(school.id, enrollmentId);
       if (!enrollment) throw notFound();
       enrollmentPolicy.authorize(actor, 'keepNotes', enrollment);
-      const [course, progress] = await Promise.all([repo.findCourse(school.id, enrollment.courseId), repo.progressOf(enrollment.id)]);
+      const [course, progress] = await Promise.all([repo.findCourse(school.id, enrollment.courseId), repo.progressOf(school.id, enrollment.id)]);
       return {
         id: enrollment.id,
         course: enrollment.courseId,
@@ -230,7 +237,7 @@ export function learningService(app: FastifyInstance) {
       const enrollment = await repo.findEnrollmentById(school.id, enrollmentId);
       if (!enrollment) throw notFound();
       enrollmentPolicy.authorize(actor, 'keepNotes', enrollment);
-      await repo.saveNotes(enrollment.id, notes);
+      await repo.saveNotes(school.id, enrollment.id, notes);
       return { id: enrollment.id, notes };
     },
 
@@ -247,10 +254,13 @@ export function learningService(app: FastifyInstance) {
       }
       const enrollment = await studying(actor, school, course);
       assertAttemptRunning(enrollment, course.durationMinutes);
+      // Only in a courseware the student has opened (which the navigation lock allowed).
+      const opened = (await repo.progressOf(school.id, enrollment.id)).some((p) => p.coursewareId === found.courseware.id);
+      if (!opened) throw forbidden(msg.locked, 'locked');
       const maxAttempts = question.type === 'info' ? 1 : found.courseware.maxAttempts;
       const saved = await repo.answerVideoQuestion({ schoolId: school.id, enrollmentId: enrollment.id, questionId: question.id, answer, correct, maxAttempts });
       // Already done before this answer: the first outcome stands.
-      const row = saved ?? (await repo.videoAnswers(enrollment.id)).find((a) => a.questionId === question.id)!;
+      const row = saved ?? (await repo.videoAnswers(school.id, enrollment.id)).find((a) => a.questionId === question.id)!;
       const outcome = videoAnswerOutcome(row.correct, row.attempts, maxAttempts);
       return {
         correct: row.correct,

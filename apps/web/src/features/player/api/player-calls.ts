@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Attempt, CompletionResult, Courseware, StudyRecord, VideoAnswerResult } from '@school/shared/learning/schemas';
+import type { Attempt, CompletionResult, Courseware, JoinClassBody, JoinClassResult, ProgressResult, StartResult, StudyRecord, VideoAnswerResult } from '@school/shared/learning/schemas';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
@@ -11,19 +11,12 @@ export const useCourseware = (id: number, enabled: boolean) => useQuery({ ...cou
 export const useStudyRecord = (enrollmentId: number | null) =>
   useQuery({ queryKey: ['player', 'record', enrollmentId], queryFn: () => api<StudyRecord>(`/enrollments/${enrollmentId}/`), enabled: enrollmentId !== null });
 
-export interface StartResult {
-  attempt: Attempt;
-  progress_reset: boolean;
-  first_courseware: number | null;
-  resume_courseware: number | null;
-}
-
 export const startCourse = (courseId: number) => api<StartResult>(`/courses/${courseId}/start/`, { body: {} });
 export const endCourse = (courseId: number) => api<{ attempt: Attempt }>(`/courses/${courseId}/end/`, { body: {} });
 
 /** Saves the second reached; the server keeps only forward moves made in real time. */
-export const saveProgress = (coursewareId: number, seconds: number) =>
-  api<{ courseware_id: number; seconds: number; completed: boolean }>('/progress/', { body: { courseware_id: coursewareId, seconds } });
+export const saveProgress = (coursewareId: number, seconds: number, keepalive = false) =>
+  api<ProgressResult>('/progress/', { body: { courseware_id: coursewareId, seconds }, keepalive });
 
 /** After a completion the outline's marks, the progress and the course page's button all change. */
 function useRefreshStudy() {
@@ -46,5 +39,4 @@ export function useSaveNotes(enrollmentId: number) {
 
 export const answerVideoQuestion = (id: number, answer: string[]) => api<VideoAnswerResult>(`/video-questions/${id}/answer/`, { body: { answer } });
 
-export const joinClass = (body: { confRoomName: string; useStudios: boolean; url: string }) =>
-  api<{ joined: boolean; completion: CompletionResult | null }>('/conference-rooms/join/', { body });
+export const joinClass = (body: JoinClassBody) => api<JoinClassResult>('/conference-rooms/join/', { body });

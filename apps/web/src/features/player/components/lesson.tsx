@@ -17,7 +17,8 @@ interface Props {
   /** A student's progress is recorded; staff preview everything without a record. */
   recording: boolean;
   completing: boolean;
-  onComplete: () => void;
+  /** Completes the courseware; true once the server has recorded it. */
+  onComplete: () => Promise<boolean>;
   /** A live class was joined (which completed it): the outline's marks change, the room stays open. */
   onJoined: () => void;
 }
@@ -34,9 +35,9 @@ function lessonOf({ course, courseware, recording, completing, onComplete, onJoi
     case 'audio':
     case 'ivideo':
     case 'yt':
-      return <MediaLesson key={courseware.id} courseware={courseware} recording={recording} onEnded={onComplete} />;
+      return <MediaLesson key={courseware.id} courseware={courseware} recording={recording} onEnded={() => void onComplete()} />;
     case 'sc':
-      return <SoundcloudLesson key={courseware.id} courseware={courseware} recording={recording} onEnded={onComplete} />;
+      return <SoundcloudLesson key={courseware.id} courseware={courseware} recording={recording} onEnded={() => void onComplete()} />;
     case 'pdf':
       return (
         <>

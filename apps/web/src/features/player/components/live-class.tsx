@@ -40,11 +40,12 @@ function LiveClassRoom({ room, recording, onJoined }: { room: Room; recording: s
   const joinable = useJoinable(room);
 
   async function join() {
+    // Opened within the click, or a pop-up blocker would stop it.
+    if (room.use_studios) window.open(paths.studio(room.name), '_blank', 'noopener');
     setBusy(true);
     try {
       const result = await joinClass({ confRoomName: room.name, useStudios: room.use_studios, url: room.url });
-      if (room.use_studios) window.open(paths.studio(room.name), '_blank', 'noopener');
-      else setJoined(true);
+      if (!room.use_studios) setJoined(true);
       if (result.completion) onJoined();
     } catch (error) {
       notify.error(error instanceof ApiError && typeof error.body?.detail === 'string' ? error.body.detail : 'Unable to join the class.');

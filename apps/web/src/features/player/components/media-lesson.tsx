@@ -50,11 +50,18 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
     if (isYoutube) void import('youtube-video-element');
   }, [isYoutube]);
 
+  // The latest callback, without re-attaching the media's listeners when the page re-renders.
+  const onEndedRef = useRef(onEnded);
+  useEffect(() => {
+    onEndedRef.current = onEnded;
+  }, [onEnded]);
+
   useEffect(() => {
     const el = media.current;
     const box = controller.current;
     if (!el || !box) return;
     let ended = false;
+    let resumed = false;
     const ask = (seconds: number) => {
       if (askingRef.current) return;
       const due = questions.current.find((q) => q.timestamp <= seconds);
@@ -77,7 +84,10 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
       const to = (event as CustomEvent<number>).detail;
       if (!guard.allows(to)) event.stopPropagation();
     };
+    // Once per lesson: the volume and the second to resume from.
     const onMetadata = () => {
+      if (resumed) return;
+      resumed = true;
       el.volume = DEFAULT_VOLUME;
       if (start > 0 && Math.abs(el.currentTime - start) > 1) el.currentTime = start;
     };
@@ -89,7 +99,7 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
       ended = true;
       saver.played(el.duration || el.currentTime);
       void saver.save().then(() => {
-        if (!courseware.completed) onEnded();
+        if (!courseware.completed) onEndedRef.current();
       });
     };
     const onError = () => setFailed(true);
@@ -113,7 +123,7 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
       el.removeEventListener('ended', onEnd);
       el.removeEventListener('error', onError);
     };
-  }, [courseware.completed, guard, onEnded, saver, start]);
+  }, [courseware.completed, guard, saver, start]);
 
   function answered() {
     const done = askingRef.current;

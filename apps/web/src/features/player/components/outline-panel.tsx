@@ -17,7 +17,7 @@ const typeLabels: Record<string, string> = {
 };
 
 /** Course Content: the modules and their coursewares with their type, completed marks and the current one. */
-export function OutlinePanel({ course, currentId, completed }: { course: CourseDetail; currentId: number; completed: ReadonlySet<number> }) {
+export function OutlinePanel({ course, currentId, completed, onChoose }: { course: CourseDetail; currentId: number; completed: ReadonlySet<number>; onChoose: () => void }) {
   return (
     <nav aria-label="Course Content">
       <ol className="player-outline">
@@ -29,7 +29,7 @@ export function OutlinePanel({ course, currentId, completed }: { course: CourseD
                 const done = completed.has(w.id);
                 return (
                   <li key={w.id} className={w.id === currentId ? 'is-current' : undefined}>
-                    <Link to={paths.coursePlayer(course.slug, String(w.id))} aria-current={w.id === currentId ? 'page' : undefined}>
+                    <Link to={paths.coursePlayer(course.slug, String(w.id))} aria-current={w.id === currentId ? 'page' : undefined} onClick={onChoose}>
                       <span className={`mark ${done ? 'is-done' : ''}`} aria-hidden="true">
                         {done ? '✓' : ''}
                       </span>

@@ -3,8 +3,10 @@ import { Document, Page, pdfjs } from 'react-pdf';
 import { playerMessages as msg } from '@school/shared/learning/rules';
 import { Loading } from '@/components/loading';
 
-// pdf.js's worker is bundled with the app and served by us, never fetched from a CDN.
+// pdf.js's worker is bundled with the app, and its data files are copied into the build (vite.config.ts):
+// everything is served by us, never fetched from a CDN.
 pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
+const options = { cMapUrl: '/pdfjs/cmaps/', standardFontDataUrl: '/pdfjs/standard_fonts/', iccUrl: '/pdfjs/iccs/', wasmUrl: '/pdfjs/wasm/' };
 
 /** The width the pages fill, following the lesson's column. */
 function useWidth() {
@@ -39,6 +41,7 @@ export function PdfLesson({ file, name, download }: { file: string; name: string
       )}
       <Document
         file={file}
+        options={options}
         onLoadSuccess={(pdf) => setPages(pdf.numPages)}
         loading={<Loading />}
         error={

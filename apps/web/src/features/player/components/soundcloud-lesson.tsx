@@ -7,6 +7,7 @@ import { useProgressSaver } from './use-progress-saver';
 
 interface Widget {
   bind(event: string, listener: (e: { currentPosition: number }) => void): void;
+  unbind(event: string): void;
   seekTo(ms: number): void;
   setVolume(percent: number): void;
 }
@@ -27,13 +28,20 @@ export function SoundcloudLesson({ courseware, recording, onEnded }: { coursewar
   const saver = useProgressSaver(courseware.id, courseware.seconds, recording && !courseware.completed);
   const src = `https://w.soundcloud.com/player/?url=${encodeURIComponent(courseware.url ?? '')}&auto_play=false&visual=false`;
 
+  const onEndedRef = useRef(onEnded);
+  useEffect(() => {
+    onEndedRef.current = onEnded;
+  }, [onEnded]);
+
   useEffect(() => {
     let live = true;
+    let unbind = () => undefined as void;
     loadScript(WIDGET_API).then(
       () => {
         if (!live || !frame.current || !window.SC) return;
         const widget = window.SC.Widget(frame.current);
         const events = window.SC.Widget.Events;
+        unbind = () => ['READY', 'PLAY_PROGRESS', 'SEEK', 'PAUSE', 'FINISH'].forEach((name) => widget.unbind(events[name]!));
         widget.bind(events.READY!, () => {
           widget.setVolume(80);
           if (start > 0) widget.seekTo(start * 1000);
@@ -48,7 +56,7 @@ export function SoundcloudLesson({ courseware, recording, onEnded }: { coursewar
         widget.bind(events.PAUSE!, () => void saver.save());
         widget.bind(events.FINISH!, () => {
           void saver.save().then(() => {
-            if (!courseware.completed) onEnded();
+            if (!courseware.completed) onEndedRef.current();
           });
         });
       },
@@ -56,8 +64,9 @@ export function SoundcloudLesson({ courseware, recording, onEnded }: { coursewar
     );
     return () => {
       live = false;
+      unbind();
     };
-  }, [courseware.completed, guard, onEnded, saver, start]);
+  }, [courseware.completed, guard, saver, start]);
 
   if (failed || !courseware.url) {
     return (

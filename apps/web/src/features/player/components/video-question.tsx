@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { BLANK_MARKER, videoQuestionMessages as vq } from '@school/shared/learning/rules';
 import type { VideoAnswerResult, VideoQuestion } from '@school/shared/learning/schemas';
 import { Button } from '@/components/button';
@@ -19,6 +19,11 @@ export function VideoQuestionCard({ question, onDone }: { question: VideoQuestio
   const titleId = useId();
   const name = useId();
   const choice = isChoice(question.type);
+  const form = useRef<HTMLFormElement>(null);
+  // The question takes the focus from the player, on its first field (or its button).
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('input, select, button')?.focus();
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,7 +52,7 @@ export function VideoQuestionCard({ question, onDone }: { question: VideoQuestio
   return (
     <div className="video-question-layer">
       <span className="video-question-marker" style={{ left: `${left}%`, top: `${top}%` }} aria-hidden="true" />
-      <form className="video-question" role="dialog" aria-labelledby={titleId} onSubmit={submit}>
+      <form ref={form} className="video-question" role="dialog" aria-labelledby={titleId} onSubmit={submit}>
         {question.type === 'fitb' ? (
           <p id={titleId} className="video-question-text">
             {question.content.split(BLANK_MARKER).map((part, i, parts) => (

@@ -78,7 +78,7 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
       // Starting a course resets the light theme (spec 1 §4).
       setTheme('light');
       setAttempt(result.attempt);
-      if (result.progress_reset) await queryClient.invalidateQueries({ queryKey: ['catalogue', 'course', course.id] });
+      if (result.progress_reset) await Promise.all([queryClient.invalidateQueries({ queryKey: ['catalogue', 'course', course.id] }), queryClient.invalidateQueries({ queryKey: ['player'] })]);
       const resume = (location.state as { resume?: boolean } | null)?.resume ? result.resume_courseware : null;
       if (resume !== null && resume !== coursewareId) navigate(paths.coursePlayer(course.slug, String(resume)), { replace: true });
       setPhase('ready');
@@ -129,16 +129,22 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
   );
 
   const lesson = courseware.data;
-  const onComplete = useCallback(() => {
-    if (!lesson || staff) return;
-    complete.mutate(lesson.id, {
-      onSuccess: (result) => afterCompletion(result, lesson.type),
-      onError: (error) => notify.error(detailOf(error) ?? 'Unable to complete this courseware.'),
-    });
-  }, [lesson, staff, complete, afterCompletion]);
+  const { mutateAsync: completeCourseware } = complete;
+  const onComplete = useCallback(async () => {
+    if (!lesson || staff) return false;
+    try {
+      afterCompletion(await completeCourseware(lesson.id), lesson.type);
+      return true;
+    } catch (error) {
+      notify.error(detailOf(error) ?? 'Unable to complete this courseware.');
+      return false;
+    }
+  }, [lesson, staff, completeCourseware, afterCompletion]);
   const onJoined = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['player', 'record'] }), [queryClient]);
 
   const completed = new Set(record.data?.completed_coursewares ?? []);
+  // A finished course has nothing left to time.
+  const finished = (record.data?.progress ?? enrollment?.progress ?? 0) >= 100;
   const openTab = (next: Tab) => {
     setTab(next);
     setPanelOpen(true);
@@ -159,7 +165,7 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
             Notes
           </button>
         </div>
-        {!staff && attempt?.time_left !== null && attempt?.time_left !== undefined && <CourseTimer timeLeft={attempt.time_left} onEnd={onTimerEnd} />}
+        {!staff && !finished && attempt?.time_left !== null && attempt?.time_left !== undefined && <CourseTimer timeLeft={attempt.time_left} onEnd={onTimerEnd} />}
         <div className="font-size" role="group" aria-label="Font size">
           <button type="button" className="icon-btn" aria-label="Decrease font size" disabled={font.atMin} onClick={font.smaller}>
             A−
@@ -176,7 +182,14 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
       </header>
 
       <div className="player-body">
-        <aside id={tabsId} className={`player-panel ${panelOpen ? 'is-open' : ''}`} aria-label="Course panel">
+        <aside
+          id={tabsId}
+          className={`player-panel ${panelOpen ? 'is-open' : ''}`}
+          aria-label="Course panel"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && panelOpen) setPanelOpen(false);
+          }}
+        >
           <button type="button" className="modal-close player-panel-close" aria-label="Close panel" onClick={() => setPanelOpen(false)}>
             ×
           </button>
@@ -190,7 +203,7 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
           </div>
           <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`} className="player-tabpanel">
             {tab === 'content' ? (
-              <OutlinePanel course={course} currentId={coursewareId} completed={completed} />
+              <OutlinePanel course={course} currentId={coursewareId} completed={completed} onChoose={() => setPanelOpen(false)} />
             ) : enrollment && record.data ? (
               <NotesPanel key={enrollment.id} enrollmentId={enrollment.id} notes={record.data.notes} />
             ) : (
