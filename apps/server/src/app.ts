@@ -25,6 +25,7 @@ import { accountRoutes } from './modules/account/routes';
 import { authenticate } from './modules/auth/authenticate';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { enrolmentRoutes } from './modules/enrolment/routes';
+import { examRoutes } from './modules/exams/routes';
 import { learningRoutes } from './modules/learning/routes';
 import { authRoutes } from './modules/auth/routes';
 import { clientConfigRoutes } from './modules/client-config/routes';
@@ -168,6 +169,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(catalogueRoutes);
       await api.register(enrolmentRoutes);
       await api.register(learningRoutes);
+      await api.register(examRoutes);
       await api.register(scheduleRoutes);
     },
     { prefix: '/api/v1' },

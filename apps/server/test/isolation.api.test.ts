@@ -76,6 +76,9 @@ const schoolCalls = (): Call[] => [
   call('POST', () => `/api/v1/courses/${a.course}/start/`),
   call('POST', () => `/api/v1/courses/${a.course}/end/`),
   call('POST', () => `/api/v1/video-questions/${a.videoQuestion}/answer/`, () => ({ answer: ['b'] })),
+  { ...call('GET', () => `/api/v1/exams/${a.exam}/`), needsLogin: true },
+  call('POST', () => `/api/v1/exams/${a.exam}/start/`),
+  call('POST', () => `/api/v1/exam/questions/${a.examQuestion}/submit/`, () => ({ answer: 'mine' })),
 ];
 
 /** A student's study record of a course: theirs alone, through their course's school. */

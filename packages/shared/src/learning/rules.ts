@@ -110,16 +110,20 @@ export function classJoinable(startsAt: Date, now: Date): boolean {
 /** The marker that stands for a blank in a fill-in-the-blank question's content. */
 export const BLANK_MARKER = '___';
 
+/** Whether two answers hold the same choices, in any order (multiple choice). */
+export function sameSet(answer: readonly string[], correct: readonly string[]): boolean {
+  const given = new Set(answer);
+  return given.size === new Set(correct).size && correct.every((c) => given.has(c));
+}
+
 export type VideoAnswerCheck = 'set' | 'ordered' | 'text';
 const checkFor = (type: string): VideoAnswerCheck => (type === 'checkbox' || type === 'multiple' ? 'set' : type === 'fitb' ? 'ordered' : 'text');
 
 /** Spec 2 §5: multiple choice compares as a set, blanks in order and exactly, one answer by its trimmed text. */
 export function videoAnswerIsCorrect(type: string, answer: readonly string[], correct: readonly string[]): boolean {
   switch (checkFor(type)) {
-    case 'set': {
-      const given = new Set(answer);
-      return given.size === new Set(correct).size && correct.every((c) => given.has(c));
-    }
+    case 'set':
+      return sameSet(answer, correct);
     case 'ordered':
       return answer.length === correct.length && correct.every((c, i) => answer[i] === c);
     case 'text':

@@ -51,7 +51,7 @@ export const coursewareSchema = z.object({
   module_name: z.string(),
   recording: z.string().nullable(),
   enrollment: z.number().nullable(),
-  exam: z.null(),
+  exam: z.number().nullable().describe('the exam or survey of an exam or survey courseware'),
   exam_submission: z.null(),
   date_submitted: z.null(),
   conference_room: conferenceRoomSchema.nullable(),

@@ -9,3 +9,4 @@ export * from './catalogue';
 export * from './enrolment';
 export * from './events';
 export * from './learning';
+export * from './exams';

@@ -10,6 +10,8 @@ export const eventSubjects = {
   'enrolment.bundle': 'bundle_enrollment',
   'enrolment.completed': 'enrollment',
   'class.joined': 'enrollment',
+  'exam.submitted': 'enrollment',
+  'exam.graded': 'enrollment',
 } as const;
 
 export type EventType = keyof typeof eventSubjects;

@@ -64,7 +64,7 @@ export function presentCourseware(view: CoursewareView): Courseware {
     module_name: module.name,
     recording: room?.recording ? publicUrlOf(files, room.recording) : null,
     enrollment: view.enrollmentId,
-    exam: null,
+    exam: view.found.examId,
     exam_submission: null,
     date_submitted: null,
     conference_room: room

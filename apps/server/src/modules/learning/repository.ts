@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { PROGRESS_TOLERANCE_SECONDS } from '@school/shared/learning/rules';
 import type { Db } from '../../db/client';
-import { conferenceRooms, courses, coursewareProgress, coursewares, enrollments, modules, videoQuestionAnswers, videoQuestions } from '../../db/schema/index';
+import { conferenceRooms, courses, coursewareProgress, coursewares, enrollments, exams, modules, videoQuestionAnswers, videoQuestions } from '../../db/schema/index';
 
 export type CoursewareRow = typeof coursewares.$inferSelect;
 export type EnrollmentRow = typeof enrollments.$inferSelect;
@@ -50,9 +50,10 @@ export function learningRepository(db: Db) {
   return {
     async findCourseware(schoolId: number, id: number) {
       const [row] = await db
-        .select({ courseware: coursewares, module: { name: modules.name, description: modules.description, courseId: modules.courseId } })
+        .select({ courseware: coursewares, module: { name: modules.name, description: modules.description, courseId: modules.courseId }, examId: exams.id })
         .from(coursewares)
         .innerJoin(modules, eq(modules.id, coursewares.moduleId))
+        .leftJoin(exams, eq(exams.coursewareId, coursewares.id))
         .where(and(eq(coursewares.id, id), eq(coursewares.schoolId, schoolId)))
         .limit(1);
       return row;

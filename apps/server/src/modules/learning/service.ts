@@ -68,6 +68,33 @@ export function learningService(app: FastifyInstance) {
     return { outline, ids, progress, completed };
   }
 
+  /**
+   * Marks a courseware done and updates the enrolment's progress, after the caller's checks: one completion of
+   * an enrolment at a time (its row locked), the progress counted by the database, 100 % recorded once.
+   */
+  async function recordCompletion(
+    schoolId: number,
+    enrollment: { id: number; courseId: number },
+    coursewareId: number,
+    total: number,
+    actorId: number | null,
+    extra?: { type: 'class.joined' | 'exam.submitted' | 'exam.graded'; data: Record<string, unknown> },
+  ) {
+    return app.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const txRepo = learningRepository(tx);
+      const locked = await txRepo.lockEnrollment(schoolId, enrollment.id);
+      await txRepo.complete(schoolId, enrollment.id, coursewareId);
+      if (extra) await recordEvent(tx, { schoolId, actorId, type: extra.type, subjectId: enrollment.id, data: extra.data });
+      const done = await txRepo.completedCount(schoolId, enrollment.id, enrollment.courseId);
+      const updated = await txRepo.setProgress(schoolId, enrollment.id, progressPercent(done, total));
+      if (updated.progress >= 100 && locked.progress < 100) {
+        await recordEvent(tx, { schoolId, actorId, type: 'enrolment.completed', subjectId: enrollment.id, data: { courseId: enrollment.courseId } });
+      }
+      return updated;
+    });
+  }
+
   async function complete(actor: SignedInActor, school: SchoolRow, coursewareId: number, joined?: { type: 'class.joined'; data: Record<string, unknown> }): Promise<CompletionResult> {
     const found = await repo.findCourseware(school.id, coursewareId);
     if (!found) throw notFound();
@@ -85,20 +112,8 @@ export function learningService(app: FastifyInstance) {
       throw badRequest(msg.notWatched, 'not_watched');
     }
 
-    // One completion of an enrolment at a time (its row locked), and the progress counted by the database.
-    const result = await app.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      const txRepo = learningRepository(tx);
-      const locked = await txRepo.lockEnrollment(school.id, enrollment.id);
-      await txRepo.complete(school.id, enrollment.id, courseware.id);
-      if (joined) await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: joined.type, subjectId: enrollment.id, data: joined.data });
-      const done = await txRepo.completedCount(school.id, enrollment.id, course.id);
-      const updated = await txRepo.setProgress(school.id, enrollment.id, progressPercent(done, before.ids.length));
-      if (updated.progress >= 100 && locked.progress < 100) {
-        await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: 'enrolment.completed', subjectId: enrollment.id, data: { courseId: course.id } });
-      }
-      return { updated, done: new Set(before.completed).add(courseware.id) };
-    });
+    const updated = await recordCompletion(school.id, { id: enrollment.id, courseId: course.id }, courseware.id, before.ids.length, actor.userId, joined);
+    const result = { updated, done: new Set(before.completed).add(courseware.id) };
     const at = before.ids.indexOf(courseware.id);
     return {
       courseware_id: courseware.id,
@@ -111,6 +126,29 @@ export function learningService(app: FastifyInstance) {
   }
 
   return {
+    /**
+     * Who is asking about a courseware of a course, for the modules inside the player (exams): the school's staff,
+     * or a student studying it who has opened that courseware (the navigation lock allowed it).
+     */
+    async studyingCourseware(actor: SignedInActor, school: SchoolRow, courseId: number, coursewareId: number) {
+      const course = await visibleCourse(actor, school, courseId);
+      if (coursePolicy.can(actor, 'preview', course)) return { staff: true as const, course };
+      const enrollment = await studying(actor, school, course);
+      assertAttemptRunning(enrollment, course.durationMinutes);
+      const opened = (await repo.progressOf(school.id, enrollment.id)).find((p) => p.coursewareId === coursewareId);
+      if (!opened) throw forbidden(msg.locked, 'locked');
+      return { staff: false as const, course, enrollment, completed: opened.completedAt !== null };
+    },
+
+    /**
+     * Completes an exam or survey courseware once its attempt is submitted (and, for an exam, graded): the exams
+     * module calls it, for the student or for the staff member who graded the last answer.
+     */
+    async completeAssessment(schoolId: number, enrollment: { id: number; courseId: number }, coursewareId: number, actorId: number, event: { type: 'exam.submitted' | 'exam.graded'; data: Record<string, unknown> }) {
+      const outline = await repo.outline(schoolId, enrollment.courseId);
+      return recordCompletion(schoolId, enrollment, coursewareId, outline.length, actorId, event);
+    },
+
     async open(actor: SignedInActor, school: SchoolRow, coursewareId: number) {
       const found = await repo.findCourseware(school.id, coursewareId);
       if (!found) throw notFound();

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { clock, playerMessages as msg } from '@school/shared/learning/rules';
 
-/** 'Course Remaining Time' (spec 2 §4): counts down from the server's time left; at zero it calls `onEnd` once. */
-export function CourseTimer({ timeLeft, onEnd }: { timeLeft: number; onEnd: () => void }) {
+/** 'Course Remaining Time' (spec 2 §4), or an exam's: counts down from the server's time left; at zero it calls `onEnd` once. */
+export function CourseTimer({ timeLeft, onEnd, label = msg.remainingTime }: { timeLeft: number; onEnd: () => void; label?: string }) {
   const deadline = useRef(Date.now() + timeLeft * 1000);
   const [left, setLeft] = useState(timeLeft);
   const ended = useRef(false);
@@ -15,7 +15,7 @@ export function CourseTimer({ timeLeft, onEnd }: { timeLeft: number; onEnd: () =
 
   useEffect(() => {
     const tick = () => {
-      const now = Math.max(0, Math.round((deadline.current - Date.now()) / 1000));
+      const now = Math.max(0, Math.ceil((deadline.current - Date.now()) / 1000));
       setLeft(now);
       if (now === 0 && !ended.current) {
         ended.current = true;
@@ -29,11 +29,11 @@ export function CourseTimer({ timeLeft, onEnd }: { timeLeft: number; onEnd: () =
 
   return (
     <div className="course-timer">
-      <span className="course-timer-label">{msg.remainingTime}</span>
+      <span className="course-timer-label">{label}</span>
       <span className="course-timer-value" role="timer" aria-live="off">
         {clock(left)}
       </span>
-      <small className="course-timer-note">{msg.timerNote}</small>
+      {label === msg.remainingTime && <small className="course-timer-note">{msg.timerNote}</small>}
     </div>
   );
 }

@@ -9,6 +9,7 @@ const HtmlLesson = lazy(() => import('./html-lesson').then((m) => ({ default: m.
 const LiveClass = lazy(() => import('./live-class').then((m) => ({ default: m.LiveClass })));
 const MediaLesson = lazy(() => import('./media-lesson').then((m) => ({ default: m.MediaLesson })));
 const PdfLesson = lazy(() => import('./pdf-lesson').then((m) => ({ default: m.PdfLesson })));
+const ExamLesson = lazy(() => import('./exam-lesson').then((m) => ({ default: m.ExamLesson })));
 const SoundcloudLesson = lazy(() => import('./soundcloud-lesson').then((m) => ({ default: m.SoundcloudLesson })));
 
 interface Props {
@@ -19,8 +20,10 @@ interface Props {
   completing: boolean;
   /** Completes the courseware; true once the server has recorded it. */
   onComplete: () => Promise<boolean>;
-  /** A live class was joined (which completed it): the outline's marks change, the room stays open. */
+  /** A live class was joined, or an exam submitted (which completed it): the outline's marks change, the page stays. */
   onJoined: () => void;
+  /** To the next courseware (Next Courseware after an exam); null on the last. */
+  onNext: (() => void) | null;
 }
 
 /** One lesson, by its type (spec 2 §1): each completes the way spec 2 §4 says. */
@@ -28,7 +31,7 @@ export function Lesson(props: Props) {
   return <Suspense fallback={<Loading />}>{lessonOf(props)}</Suspense>;
 }
 
-function lessonOf({ course, courseware, recording, completing, onComplete, onJoined }: Props): ReactNode {
+function lessonOf({ course, courseware, recording, completing, onComplete, onJoined, onNext }: Props): ReactNode {
   const mark = recording && <MarkComplete completed={courseware.completed} busy={completing} onComplete={onComplete} />;
   switch (courseware.type) {
     case 'video':
@@ -67,8 +70,10 @@ function lessonOf({ course, courseware, recording, completing, onComplete, onJoi
       );
     case 'class':
       return <LiveClass courseware={courseware} onJoined={onJoined} />;
+    case 'exam':
+    case 'survey':
+      return courseware.exam === null ? null : <ExamLesson courseware={courseware} staff={!recording} onSubmitted={onJoined} onNext={onNext} />;
     default:
-      // Exams and surveys open here with the exams work; until then the lesson shows its name and description.
       return null;
   }
 }

@@ -56,7 +56,12 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
   });
   const [attempt, setAttempt] = useState<Attempt | null>(null);
   const [timeUp, setTimeUp] = useState(false);
-  const [celebrate, setCelebrate] = useState(() => !staff && enrollment?.progress === 100 && justCompleted(enrollment.date_completed));
+  const [celebrate, setCelebrate] = useState(false);
+  // At 100 % within 2 minutes of completing (on arrival, or once a completion, an exam or a grade got there).
+  const dateCompleted = enrollment?.date_completed;
+  useEffect(() => {
+    if (!staff && enrollment?.progress === 100 && justCompleted(dateCompleted)) setCelebrate(true);
+  }, [staff, enrollment?.progress, dateCompleted]);
   const [tab, setTab] = useState<Tab>('content');
   const [panelOpen, setPanelOpen] = useState(false);
   const font = useFontSize();
@@ -140,7 +145,10 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
       return false;
     }
   }, [lesson, staff, completeCourseware, afterCompletion]);
-  const onJoined = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['player', 'record'] }), [queryClient]);
+  const onJoined = useCallback(
+    () => void Promise.all([queryClient.invalidateQueries({ queryKey: ['player', 'record'] }), queryClient.invalidateQueries({ queryKey: ['catalogue', 'course', course.id] })]),
+    [queryClient, course.id],
+  );
 
   const completed = new Set(record.data?.completed_coursewares ?? []);
   // A finished course has nothing left to time.
@@ -220,7 +228,15 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
               <p className="lesson-module">{lesson.module_name}</p>
               <h1 id="lesson-title">{lesson.name}</h1>
               {lesson.description && <p>{lesson.description}</p>}
-              <Lesson course={course} courseware={lesson} recording={!staff} completing={complete.isPending} onComplete={onComplete} onJoined={onJoined} />
+              <Lesson
+                course={course}
+                courseware={lesson}
+                recording={!staff}
+                completing={complete.isPending}
+                onComplete={onComplete}
+                onJoined={onJoined}
+                onNext={lesson.next === null ? null : () => navigate(paths.coursePlayer(course.slug, String(lesson.next)))}
+              />
               <nav className="lesson-nav" aria-label="Coursewares">
                 {lesson.previous !== null && <Button label="Previous" variant="ghost" onClick={() => navigate(paths.coursePlayer(course.slug, String(lesson.previous)))} />}
                 {lesson.next !== null && (

@@ -1,0 +1,71 @@
+import { examSecondsLeft, scorePercent } from '@school/shared/exams/rules';
+import type { Exam, ExamQuestion, ExamSubmission } from '@school/shared/exams/schemas';
+import type { AnswerRow, ExamRow, QuestionRow, SubmissionRow } from './repository';
+
+/** A question with the student's answer; the correct answer only when `reveal` (submitted and shown, or staff). */
+function presentQuestion(question: QuestionRow, answer: AnswerRow | undefined, reveal: boolean, files: ReadonlyMap<string, string> = new Map()): ExamQuestion {
+  return {
+    id: question.id,
+    order: question.position,
+    type: question.type,
+    text: question.text,
+    choices: question.choices,
+    points: question.points,
+    notes: question.notes,
+    correct_answer: reveal ? question.correctAnswer : null,
+    answer: answer ? { answer: answer.answer, file: answer.file ? (files.get(answer.file) ?? null) : null, score: answer.score, is_correct: answer.isCorrect, feedback: answer.feedback } : null,
+  };
+}
+
+export function presentSubmission(view: { exam: ExamRow; survey: boolean; submission: SubmissionRow; questions: QuestionRow[]; answers: AnswerRow[]; files: ReadonlyMap<string, string> }): ExamSubmission {
+  const { exam, submission } = view;
+  const submitted = submission.submittedAt !== null;
+  const reveal = submitted && exam.showAnswers && !view.survey;
+  const totalPoints = view.questions.reduce((sum, q) => sum + q.points, 0);
+  return {
+    id: submission.id,
+    attempt: submission.attempt,
+    submitted,
+    passed: submission.passed,
+    has_pending: submission.hasPending,
+    total_questions: view.questions.length,
+    total_score: submission.totalScore,
+    total_points: totalPoints,
+    score: scorePercent(submission.totalScore, totalPoints),
+    time_left: submitted ? null : examSecondsLeft(submission.startedAt, exam.durationMinutes),
+    date_submitted: submission.submittedAt?.toISOString() ?? null,
+    questions: view.questions.map((q) => presentQuestion(q, view.answers.find((a) => a.questionId === q.id), reveal, view.files)),
+  };
+}
+
+interface ExamView {
+  found: { exam: ExamRow; courseware: { type: string } };
+  questions: QuestionRow[];
+  attempts: SubmissionRow[];
+  latest: ExamSubmission | null;
+  staff: boolean;
+  open: boolean;
+  mayStart: boolean;
+}
+
+export function presentExam(view: ExamView): Exam {
+  const { exam } = view.found;
+  return {
+    id: exam.id,
+    kind: view.found.courseware.type === 'survey' ? 'survey' : 'exam',
+    description: exam.description,
+    total_questions: view.questions.length,
+    passing_rate: exam.passingRate,
+    max_attempts: exam.maxAttempts,
+    duration: exam.durationMinutes,
+    hours: Math.floor(exam.durationMinutes / 60),
+    minutes: exam.durationMinutes % 60,
+    date_start: exam.dateStart,
+    date_end: exam.dateEnd,
+    open: view.open,
+    attempts_used: view.attempts.length,
+    may_start: view.mayStart,
+    submission: view.latest,
+    outline: view.staff ? view.questions.map((q) => presentQuestion(q, undefined, true)) : null,
+  };
+}

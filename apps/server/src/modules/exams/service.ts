@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { courseState } from '@school/shared/catalogue/rules';
+import { examMessages as msg, isAutoScored, mayRetake, passes, requiredMessage, scoreChoice, scorePercent, SUBMIT_GRACE_SECONDS } from '@school/shared/exams/rules';
+import { todayIn } from '@school/shared/school/dates';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden, invalid, notFound } from '../../lib/errors';
+import type { SignedInActor } from '../auth/actor';
+import { learningService } from '../learning/service';
+import { notify } from '../notifications/service';
+import type { SchoolRow } from '../tenancy/repository';
+import { submissionPolicy } from './policy';
+import { presentExam, presentSubmission } from './presenter';
+import { type AnswerInput, type AnswerRow, examRepository, type ExamRow, type QuestionRow, type SubmissionRow } from './repository';
+
+/** File answers: a document or a picture. */
+const FILE_TYPES: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' };
+
+const isSurvey = (found: { courseware: { type: string } }) => found.courseware.type === 'survey';
+
+/**
+ * Whether an unsubmitted attempt's time has run out: answers are taken a little longer (the grace, for the
+ * network), but once the page shows the time is up (its clock rounds to whole seconds), reading the exam submits
+ * the attempt at once.
+ */
+const timeIsUp = (exam: ExamRow, submission: SubmissionRow, graceSeconds: number, now = new Date()) =>
+  exam.durationMinutes > 0 && now.getTime() >= submission.startedAt.getTime() + (exam.durationMinutes * 60 + graceSeconds) * 1000;
+
+/** The totals of an attempt from its answers: choice answers scored, written and file answers pending until graded. */
+function totals(questions: QuestionRow[], answers: AnswerRow[], exam: ExamRow, survey: boolean) {
+  const totalPoints = questions.reduce((sum, q) => sum + q.points, 0);
+  const totalScore = answers.reduce((sum, a) => sum + (a.score ?? 0), 0);
+  const hasPending = !survey && questions.some((q) => !isAutoScored(q.type) && answers.some((a) => a.questionId === q.id && a.score === null));
+  const passed = survey || (!hasPending && passes(scorePercent(totalScore, totalPoints), exam.passingRate));
+  return { totalScore, totalPoints, hasPending, passed };
+}
+
+/** The answer a question takes, as a list, checked against its type and choices (spec 2 §5). */
+function checkedAnswer(question: QuestionRow, raw: string | string[]): string[] {
+  const values = (Array.isArray(raw) ? raw : [raw]).map((v) => v.trim()).filter((v) => v !== '');
+  if (question.type === 'file') throw invalid({ answer: requiredMessage('file') });
+  if (values.length === 0) throw invalid({ answer: requiredMessage(question.type) });
+  if (question.type === 'radio' || question.type === 'select' || question.type === 'checkbox') {
+    if ((question.type !== 'checkbox' && values.length > 1) || values.some((v) => !question.choices.includes(v))) throw invalid({ answer: msg.notAChoice });
+    return question.type === 'checkbox' ? [...new Set(values)] : values;
+  }
+  return [values.join('\n')];
+}
+
+/** Exams and surveys inside the player (spec 2 §4): attempts, timers, scoring on the server, grading by staff. */
+export function examService(app: FastifyInstance) {
+  const repo = examRepository(app.db);
+  const learning = learningService(app);
+
+  async function examOf(school: SchoolRow, examId: number) {
+    const found = await repo.findExam(school.id, examId);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  const isOpen = (exam: ExamRow, school: SchoolRow) => courseState(exam.dateStart, exam.dateEnd, todayIn(school.timeZone)) === 'open';
+
+  type Found = NonNullable<Awaited<ReturnType<typeof repo.findExam>>>;
+  type Enrollment = { id: number; courseId: number };
+
+  /**
+   * Submits an attempt once, scoring it, in one transaction that holds the attempt's row: an answer being saved
+   * at the same moment lands before the score or is refused. `answer` is saved first (the last question's Submit).
+   * Undefined when the attempt was already submitted.
+   */
+  async function submitAttempt(school: SchoolRow, found: Found, submissionId: number, answer?: AnswerInput) {
+    return app.db.transaction(async (t) => {
+      const txRepo = examRepository(t as unknown as Db);
+      const locked = await txRepo.lockAttempt(school.id, submissionId);
+      if (!locked || locked.submittedAt) return undefined;
+      if (answer) await txRepo.saveAnswer(answer);
+      const [questions, answers] = await Promise.all([txRepo.questions(school.id, found.exam.id), txRepo.answers(school.id, submissionId)]);
+      return txRepo.submit(school.id, submissionId, totals(questions, answers, found.exam, isSurvey(found)));
+    });
+  }
+
+  /** A submitted attempt with nothing pending completes its courseware (again harmless: the completion is recorded once). */
+  async function completeIfSettled(school: SchoolRow, found: Found, submission: SubmissionRow, enrollment: Enrollment, actorId: number, type: 'exam.submitted' | 'exam.graded') {
+    if (!submission.submittedAt || submission.hasPending) return;
+    await learning.completeAssessment(school.id, enrollment, found.courseware.id, actorId, { type, data: { examId: found.exam.id, attempt: submission.attempt, passed: submission.passed } });
+  }
+
+  /**
+   * The caller's attempts, the latest first. One whose time ran out is submitted with what it has; a settled one
+   * whose courseware is not yet complete (the completion did not happen) completes it, as spec 2 §4 says of loading.
+   */
+  async function attemptsOf(school: SchoolRow, found: Found, enrollment: Enrollment, actorId: number, completed: boolean) {
+    const attempts = await repo.attempts(school.id, enrollment.id, found.exam.id);
+    const latest = attempts[0];
+    if (latest && !latest.submittedAt && timeIsUp(found.exam, latest, -1)) {
+      const submitted = await submitAttempt(school, found, latest.id);
+      if (submitted) await completeIfSettled(school, found, submitted, enrollment, actorId, 'exam.submitted');
+      return repo.attempts(school.id, enrollment.id, found.exam.id);
+    }
+    if (latest && !completed) await completeIfSettled(school, found, latest, enrollment, actorId, 'exam.submitted');
+    return attempts;
+  }
+
+  async function present(school: SchoolRow, found: Found, attempts: SubmissionRow[], staff: boolean) {
+    const questions = await repo.questions(school.id, found.exam.id);
+    const latest = attempts[0];
+    const answers = latest ? await repo.answers(school.id, latest.id) : [];
+    const last = attempts.find((a) => a.submittedAt);
+    const mayStart = !staff && isOpen(found.exam, school) && (!latest || Boolean(latest.submittedAt)) && mayRetake({ passed: Boolean(last?.passed), attemptsUsed: attempts.length, maxAttempts: found.exam.maxAttempts });
+    // Uploaded answers are private: their addresses are signed and short-lived.
+    const files = new Map(await Promise.all(answers.filter((a) => a.file).map(async (a) => [a.file!, await app.storage.signedUrl(a.file!, { expiresIn: 600 })] as const)));
+    const submission = latest ? presentSubmission({ exam: found.exam, survey: isSurvey(found), submission: latest, questions, answers, files }) : null;
+    return presentExam({ found, questions, attempts, latest: submission, staff, open: isOpen(found.exam, school), mayStart });
+  }
+
+  /** The running attempt of the caller, the answer made by `make` saved into it, and the attempt submitted when `final`. */
+  async function answerWith(actor: SignedInActor, school: SchoolRow, question: QuestionRow, final: boolean, make: (submissionId: number) => Promise<{ answer: string[]; file: string | null }>) {
+    const found = await examOf(school, question.examId);
+    const who = await learning.studyingCourseware(actor, school, found.courseId, found.courseware.id);
+    if (who.staff) throw forbidden(msg.notStarted, 'staff_preview');
+    const enrollment = { id: who.enrollment.id, courseId: found.courseId };
+    const attempts = await repo.attempts(school.id, enrollment.id, found.exam.id);
+    const latest = attempts[0];
+    if (!latest) throw badRequest(msg.notStarted, 'not_started');
+    if (latest.submittedAt) throw badRequest(msg.alreadySubmitted, 'already_submitted');
+    if (timeIsUp(found.exam, latest, SUBMIT_GRACE_SECONDS)) {
+      const submitted = await submitAttempt(school, found, latest.id);
+      if (submitted) await completeIfSettled(school, found, submitted, enrollment, actor.userId, 'exam.submitted');
+      throw badRequest(msg.timeUp, 'time_up');
+    }
+    const made = await make(latest.id);
+    const scored = isAutoScored(question.type) ? scoreChoice(question.type, made.answer, question.correctAnswer, question.points) : null;
+    const answer: AnswerInput = { schoolId: school.id, submissionId: latest.id, questionId: question.id, answer: made.answer, file: made.file, score: scored?.score ?? null, isCorrect: scored?.isCorrect ?? null };
+    if (final) {
+      const submitted = await submitAttempt(school, found, latest.id, answer);
+      if (!submitted) throw badRequest(msg.alreadySubmitted, 'already_submitted');
+      await completeIfSettled(school, found, submitted, enrollment, actor.userId, 'exam.submitted');
+      return present(school, found, [submitted, ...attempts.slice(1)], false);
+    }
+    // Saved only into an attempt still running: a submit that got there first wins.
+    if (!(await repo.saveAnswerWhileRunning(answer))) throw badRequest(msg.alreadySubmitted, 'already_submitted');
+    return present(school, found, attempts, false);
+  }
+
+  return {
+    async view(actor: SignedInActor, school: SchoolRow, examId: number) {
+      const found = await examOf(school, examId);
+      const who = await learning.studyingCourseware(actor, school, found.courseId, found.courseware.id);
+      if (who.staff) return present(school, found, [], true);
+      return present(school, found, await attemptsOf(school, found, { id: who.enrollment.id, courseId: found.courseId }, actor.userId, who.completed), false);
+    },
+
+    /** Starts an attempt, or answers the running one (a second start is no second attempt). */
+    async start(actor: SignedInActor, school: SchoolRow, examId: number) {
+      const found = await examOf(school, examId);
+      const who = await learning.studyingCourseware(actor, school, found.courseId, found.courseware.id);
+      if (who.staff) throw forbidden(msg.notStarted, 'staff_preview');
+      const enrollment = { id: who.enrollment.id, courseId: found.courseId };
+      const attempts = await attemptsOf(school, found, enrollment, actor.userId, who.completed);
+      const latest = attempts[0];
+      if (!latest || latest.submittedAt) {
+        if (!isOpen(found.exam, school)) throw badRequest(msg.notOpen, 'exam_not_open');
+        const last = attempts.find((a) => a.submittedAt);
+        if (last?.passed) throw badRequest(msg.alreadyPassed, 'already_passed');
+        if (!mayRetake({ passed: false, attemptsUsed: attempts.length, maxAttempts: found.exam.maxAttempts })) throw badRequest(msg.noAttemptsLeft, 'no_attempts_left');
+        await repo.createAttempt(school.id, found.exam.id, enrollment.id, (latest?.attempt ?? 0) + 1);
+      }
+      return present(school, found, await repo.attempts(school.id, enrollment.id, found.exam.id), false);
+    },
+
+    /** Saves one answer of the running attempt; `final` submits the attempt with it (the last question's Submit). */
+    async answer(actor: SignedInActor, school: SchoolRow, questionId: number, raw: string | string[], final: boolean) {
+      const question = await repo.findQuestion(school.id, questionId);
+      if (!question) throw notFound();
+      return answerWith(actor, school, question, final, async (submissionId) => {
+        // A file question answered before keeps its file when the last Submit sends no new one.
+        const uploaded = question.type === 'file' ? (await repo.answers(school.id, submissionId)).find((a) => a.questionId === question.id && a.file) : undefined;
+        return uploaded ? { answer: uploaded.answer, file: uploaded.file } : { answer: checkedAnswer(question, raw), file: null };
+      });
+    },
+
+    /** A file answer (multipart): stored privately, then saved like any written answer, pending until graded. */
+    async answerFile(actor: SignedInActor, school: SchoolRow, questionId: number, file: { name: string; type: string; data: Buffer } | null, final: boolean) {
+      const question = await repo.findQuestion(school.id, questionId);
+      if (!question) throw notFound();
+      if (question.type !== 'file') throw invalid({ answer: requiredMessage(question.type) });
+      if (!file || file.data.length === 0) throw invalid({ answer: msg.noFile });
+      const extension = FILE_TYPES[file.type];
+      if (!extension) throw invalid({ answer: msg.fileType });
+      return answerWith(actor, school, question, final, async (submissionId) => {
+        const key = `exam-answers/${submissionId}/${question.id}-${randomBytes(8).toString('hex')}.${extension}`;
+        await app.storage.put(key, file.data, { visibility: 'private', contentType: file.type });
+        return { answer: [file.name.slice(0, 200)], file: key };
+      });
+    },
+
+    /** Staff grade a written or file answer; the last grade settles the attempt, completes it and tells the student. */
+    async grade(actor: SignedInActor, school: SchoolRow, submissionId: number, questionId: number, score: number, feedback: string) {
+      const row = await repo.findSubmission(school.id, submissionId);
+      if (!row) throw notFound();
+      submissionPolicy.authorize(actor, 'grade', { schoolId: row.submission.schoolId, userId: row.userId });
+      const question = await repo.findQuestion(school.id, questionId);
+      if (!question || question.examId !== row.exam.id) throw notFound();
+      if (isAutoScored(question.type)) throw badRequest(msg.notGradable, 'auto_scored');
+      if (!row.submission.submittedAt) throw badRequest(msg.notStarted, 'not_submitted');
+      if (score > question.points) throw invalid({ score: `At most ${question.points}.` });
+      // The grade and the attempt's new result together, the attempt's row held: two graders at once count both.
+      const graded = await app.db.transaction(async (t) => {
+        const txRepo = examRepository(t as unknown as Db);
+        const locked = (await txRepo.lockAttempt(school.id, submissionId))!;
+        const saved = await txRepo.grade({ schoolId: school.id, submissionId, questionId, score, isCorrect: score >= question.points, feedback, graderId: actor.userId });
+        if (!saved) throw notFound();
+        const [questions, answers] = await Promise.all([txRepo.questions(school.id, row.exam.id), txRepo.answers(school.id, submissionId)]);
+        const result = totals(questions, answers, row.exam, isSurvey(row));
+        const updated = await txRepo.setResult(school.id, submissionId, result);
+        if (locked.hasPending && !result.hasPending) {
+          await notify(t as unknown as Db, row.userId, `Your answers in ${row.courseware.name} have been graded: ${result.passed ? 'passed' : 'not passed'}.`);
+        }
+        return { result, updated };
+      });
+      const { result } = graded;
+      await completeIfSettled(school, row, graded.updated, { id: row.submission.enrollmentId, courseId: row.courseId }, actor.userId, 'exam.graded');
+      return { id: submissionId, has_pending: result.hasPending, passed: result.passed, total_score: result.totalScore, score: scorePercent(result.totalScore, result.totalPoints) };
+    },
+  };
+}

@@ -1,0 +1,209 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { examMessages as msg } from '@school/shared/exams/rules';
+import { coursewareProgress, enrollments, examAnswers, examQuestions, examSubmissions, exams, notifications } from '../src/db/schema/index';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff } from './support/factories';
+import { request } from './support/http';
+import { uploadFile } from './support/multipart';
+import { serverForFile } from './support/server';
+
+const ctx = serverForFile();
+const db = () => ctx.server.database.db;
+
+type Question = Omit<typeof examQuestions.$inferInsert, 'schoolId' | 'examId' | 'position'>;
+
+const examQuestionsOf: Question[] = [
+  { type: 'radio', text: 'Which court?', choices: ['MTC', 'RTC'], correctAnswer: ['RTC'], points: 1 },
+  { type: 'checkbox', text: 'Modes of discovery?', choices: ['Depositions', 'Motion', 'Admission'], correctAnswer: ['Depositions', 'Admission'], points: 2 },
+  { type: 'select', text: 'Units?', choices: ['24', '36'], correctAnswer: ['36'], points: 1 },
+  { type: 'text', text: 'Latin for precedent?', points: 2 },
+];
+
+/** A course whose only courseware is an exam (or survey) with these questions, and a student who has opened it. */
+async function withExam(options: { kind?: 'exam' | 'survey'; maxAttempts?: number; durationMinutes?: number; passingRate?: number; questions?: Question[] } = {}) {
+  const school = await createSchool(db());
+  const course = await createCourse(db(), { school });
+  const [courseware] = await createOutline(db(), course, [{ type: options.kind ?? 'exam', name: 'Final' }]);
+  const [exam] = await db()
+    .insert(exams)
+    .values({ schoolId: school.id, coursewareId: courseware!.id, maxAttempts: options.maxAttempts ?? 0, durationMinutes: options.durationMinutes ?? 0, passingRate: options.passingRate ?? 75 })
+    .returning();
+  const questions = await db()
+    .insert(examQuestions)
+    .values((options.questions ?? examQuestionsOf).map((q, position) => ({ ...q, schoolId: school.id, examId: exam!.id, position })))
+    .returning();
+  const enrolment = await createEnrolment(db(), { course });
+  const as = { token: enrolment.student.token, host: school.host };
+  await ctx.api.get(`/api/v1/coursewares/${courseware!.id}/`, as);
+  return { school, course, courseware: courseware!, exam: exam!, questions, enrolment, as };
+}
+
+const answer = (s: { as: { token: string; host: string } }, id: number, value: string | string[], final = false) =>
+  ctx.api.post(`/api/v1/exam/questions/${id}/submit/`, { answer: value, ...(final ? { final } : {}) }, s.as);
+
+describe('taking an exam', () => {
+  it('starts, saves answers, scores on the server and never shows correct answers before submission', async () => {
+    const s = await withExam({ durationMinutes: 30 });
+    const view = await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as);
+    expect(view.body).toMatchObject({ kind: 'exam', total_questions: 4, may_start: true, attempts_used: 0, submission: null, outline: null });
+
+    const started = await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as);
+    expect(started.body.submission).toMatchObject({ attempt: 1, submitted: false, total_points: 6 });
+    expect(started.body.submission.time_left).toBeGreaterThan(1790);
+    // A second start is the same attempt.
+    expect((await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as)).body.submission.attempt).toBe(1);
+
+    const [radio, checkbox, select, text] = s.questions;
+    expect((await answer(s, radio!.id, [])).body).toEqual({ answer: [msg.selectAnswer] });
+    expect((await answer(s, text!.id, '  ')).body).toEqual({ answer: [msg.required] });
+    expect((await answer(s, select!.id, 'not a choice')).body).toEqual({ answer: [msg.notAChoice] });
+    for (const res of [await answer(s, radio!.id, 'RTC'), await answer(s, checkbox!.id, ['Admission', 'Depositions']), await answer(s, select!.id, '24')]) {
+      expect(res.status, res.text).toBe(200);
+      expect(res.text).not.toContain('"correct_answer":[');
+    }
+    const done = await answer(s, text!.id, 'stare decisis', true);
+    expect(done.body.submission).toMatchObject({ submitted: true, has_pending: true, passed: false, total_score: 3, score: 50 });
+    expect(done.body.submission.questions[0]).toMatchObject({ correct_answer: ['RTC'], answer: { answer: ['RTC'], is_correct: true, score: 1 } });
+    expect(done.body.submission.questions[2].answer).toMatchObject({ is_correct: false, score: 0 });
+    expect(done.body.submission.questions[3].answer).toMatchObject({ score: null });
+    expect((await answer(s, text!.id, 'again', true)).body).toMatchObject({ code: 'already_submitted' });
+    expect((await answer(s, radio!.id, 'MTC')).body).toMatchObject({ code: 'already_submitted' });
+  });
+
+  it('completes the courseware of a settled attempt when the exam is read, if its completion was lost', async () => {
+    const s = await withExam({ questions: [examQuestionsOf[0]!] });
+    await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as);
+    await answer(s, s.questions[0]!.id, 'RTC', true);
+    await db().update(coursewareProgress).set({ completedAt: null }).where(eq(coursewareProgress.enrollmentId, s.enrolment.id));
+    await db().update(enrollments).set({ progress: 0 }).where(eq(enrollments.id, s.enrolment.id));
+    await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as);
+    expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body.progress).toBe(100);
+  });
+
+  it('submits an attempt once however many submits race', async () => {
+    const s = await withExam();
+    await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as);
+    // Answers to other questions race the submits: each lands before the score or is refused, never after it.
+    const [results, others] = await Promise.all([
+      Promise.all([1, 2, 3].map(() => answer(s, s.questions[0]!.id, 'RTC', true))),
+      Promise.all([answer(s, s.questions[1]!.id, ['Depositions', 'Admission']), answer(s, s.questions[2]!.id, '36')]),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    expect(others.every((r) => r.status === 200 || r.body.code === 'already_submitted')).toBe(true);
+    const attempts = await db().select().from(examSubmissions).where(eq(examSubmissions.examId, s.exam.id));
+    expect(attempts).toHaveLength(1);
+    const saved = await db().select().from(examAnswers).where(eq(examAnswers.submissionId, attempts[0]!.id));
+    expect(attempts[0]!.totalScore).toBe(saved.reduce((sum, a) => sum + (a.score ?? 0), 0));
+  });
+
+  it('allows retakes until the attempts run out, and none after passing', async () => {
+    const s = await withExam({ maxAttempts: 2, questions: [examQuestionsOf[0]!] });
+    for (const attempt of [1, 2]) {
+      expect((await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as)).body.submission.attempt).toBe(attempt);
+      expect((await answer(s, s.questions[0]!.id, 'MTC', true)).body.submission).toMatchObject({ passed: false, attempt });
+    }
+    expect((await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as)).body).toMatchObject({ may_start: false, attempts_used: 2 });
+    expect((await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as)).body).toMatchObject({ code: 'no_attempts_left', detail: msg.noAttemptsLeft });
+
+    const passing = await withExam({ questions: [examQuestionsOf[0]!] });
+    await ctx.api.post(`/api/v1/exams/${passing.exam.id}/start/`, {}, passing.as);
+    expect((await answer(passing, passing.questions[0]!.id, 'RTC', true)).body.submission).toMatchObject({ passed: true, score: 100 });
+    expect((await ctx.api.post(`/api/v1/exams/${passing.exam.id}/start/`, {}, passing.as)).body.code).toBe('already_passed');
+    // A passed exam completes its courseware.
+    const [row] = await db().select().from(enrollments).where(eq(enrollments.id, passing.enrolment.id));
+    expect(row!.progress).toBe(100);
+  });
+
+  it('refuses answers after the time, submitting the attempt with what it has', async () => {
+    const s = await withExam({ durationMinutes: 1 });
+    await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as);
+    await answer(s, s.questions[0]!.id, 'RTC');
+    await db().update(examSubmissions).set({ startedAt: new Date(Date.now() - 2 * 60_000) }).where(eq(examSubmissions.examId, s.exam.id));
+    expect((await answer(s, s.questions[1]!.id, ['Depositions'])).body).toMatchObject({ code: 'time_up', detail: msg.timeUp });
+    expect((await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as)).body.submission).toMatchObject({ submitted: true, total_score: 1 });
+  });
+
+  it('keeps surveys unscored and completes their courseware', async () => {
+    const s = await withExam({ kind: 'survey', questions: [{ type: 'radio', text: 'Rate it', choices: ['Good', 'Poor'] }, { type: 'textarea', text: 'Comments' }] });
+    await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as);
+    await answer(s, s.questions[0]!.id, 'Good');
+    const done = await answer(s, s.questions[1]!.id, 'Well paced.', true);
+    expect(done.body).toMatchObject({ kind: 'survey', submission: { submitted: true, passed: true, has_pending: false } });
+    expect(done.body.submission.questions[0].correct_answer).toBeNull();
+    expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body.progress).toBe(100);
+  });
+
+  it('asks a student to open the exam first, and shows staff the questions with their answers but no attempt', async () => {
+    const s = await withExam();
+    const stranger = await createEnrolment(db(), { course: s.course });
+    const as = { token: stranger.student.token, host: s.school.host };
+    expect((await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, as)).body.code).toBe('locked');
+    const staff = await createStaff(db(), { school: s.school, role: 'IN' });
+    const view = await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, { token: staff.token, host: s.school.host });
+    expect(view.body.outline[0]).toMatchObject({ text: 'Which court?', correct_answer: ['RTC'] });
+    expect((await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, { token: staff.token, host: s.school.host })).status).toBe(403);
+  });
+});
+
+describe('file answers', () => {
+  it('takes a PDF or picture as a form upload, kept private, pending until graded', async () => {
+    const s = await withExam({ questions: [{ type: 'file', text: 'Upload your case digest', points: 3 }] });
+    await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as);
+    const id = s.questions[0]!.id;
+    expect((await answer(s, id, 'digest.pdf')).body).toEqual({ answer: [msg.noFile] });
+    const upload = (name: string, type: string, data: Buffer, final = false) =>
+      uploadFile(ctx.server.url, `/api/v1/exam/questions/${id}/submit/`, { field: 'answer', name, type, data }, { ...s.as, method: 'POST', fields: final ? { final: 'true' } : {} });
+    expect((await upload('notes.txt', 'text/plain', Buffer.from('text'))).body).toEqual({ answer: [msg.fileType] });
+    const pdf = Buffer.from('%PDF-1.4 a case digest');
+    const saved = await upload('digest.pdf', 'application/pdf', pdf, true);
+    expect(saved.status, saved.text).toBe(200);
+    const question = saved.body.submission.questions[0];
+    expect(question.answer).toMatchObject({ answer: ['digest.pdf'], score: null });
+    expect(saved.body.submission).toMatchObject({ submitted: true, has_pending: true });
+    const file = await request(ctx.server.url, new URL(question.answer.file, ctx.server.url).pathname + new URL(question.answer.file, ctx.server.url).search);
+    expect(file.raw.equals(pdf)).toBe(true);
+  });
+});
+
+describe('grading', () => {
+  it("lets the school's staff grade a written answer, which settles the attempt and tells the student", async () => {
+    const s = await withExam({ passingRate: 50 });
+    await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as);
+    await answer(s, s.questions[0]!.id, 'RTC');
+    const submitted = await answer(s, s.questions[3]!.id, 'stare decisis', true);
+    const id = submitted.body.submission.id as number;
+    const grade = (token: string, host: string, score = 2) => ctx.api.post(`/api/v1/exam-submissions/${id}/questions/${s.questions[3]!.id}/grade/`, { score, feedback: 'Right.' }, { token, host });
+
+    const other = await withExam();
+    const otherStaff = await createStaff(db(), { school: other.school });
+    expect((await grade(otherStaff.token, other.school.host)).status).toBe(404);
+    expect((await grade(otherStaff.token, s.school.host)).status).toBe(404);
+    expect((await grade(other.enrolment.student.token, s.school.host)).status).toBe(404);
+    // Another student of the same school: the attempt is not theirs to see.
+    const classmate = await createEnrolment(db(), { course: s.course });
+    expect((await grade(classmate.student.token, s.school.host)).status).toBe(404);
+    expect((await grade(s.enrolment.student.token, s.school.host)).status).toBe(403);
+
+    const staff = await createStaff(db(), { school: s.school, role: 'IN' });
+    expect((await grade(staff.token, s.school.host, 9)).body).toEqual({ score: ['At most 2.'] });
+    expect((await ctx.api.post(`/api/v1/exam-submissions/${id}/questions/${s.questions[0]!.id}/grade/`, { score: 1 }, { token: staff.token, host: s.school.host })).body.code).toBe('auto_scored');
+    expect((await grade(staff.token, s.school.host)).body).toMatchObject({ has_pending: false, passed: true, total_score: 3, score: 50 });
+
+    const view = await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as);
+    expect(view.body.submission).toMatchObject({ has_pending: false, passed: true });
+    expect(view.body.submission.questions[3].answer).toMatchObject({ score: 2, feedback: 'Right.' });
+    const bell = await db().select().from(notifications).where(and(eq(notifications.userId, s.enrolment.student.user.id)));
+    expect(bell.map((n) => n.description)).toEqual(['Your answers in Final have been graded: passed.']);
+    expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body.progress).toBe(100);
+  });
+});
+
+describe("another school's exam", () => {
+  it('answers 404 through another host, for its exam and its questions', async () => {
+    const s = await withExam();
+    const other = await withExam();
+    expect((await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, { ...s.as, host: other.school.host })).status).toBe(404);
+    expect((await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, other.as)).status).toBe(404);
+    expect((await answer(other, s.questions[0]!.id, 'RTC')).status).toBe(404);
+  });
+});

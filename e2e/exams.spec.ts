@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { examMessages as msg } from '@school/shared/exams/rules';
+import { examQuestions, examSubmissions, exams } from '../apps/server/src/db/schema/index';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff } from '../apps/server/test/support/factories';
+import { client } from '../apps/server/test/support/http';
+import { startApp, type E2eApp } from './support/app';
+import { dialog, toast, visible } from './support/ui';
+
+let app: E2eApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+const db = () => app.server.database.db;
+type Question = Omit<typeof examQuestions.$inferInsert, 'schoolId' | 'examId' | 'position'>;
+
+/** A course of one exam (or survey) courseware with these questions, and a student enrolled in it. */
+async function withExam(questions: Question[], options: { kind?: 'exam' | 'survey'; maxAttempts?: number; durationMinutes?: number; passingRate?: number } = {}) {
+  const school = await createSchool(db());
+  const course = await createCourse(db(), { school, name: 'Evidence Exam Course' });
+  const [ware] = await createOutline(db(), course, [{ type: options.kind ?? 'exam', name: options.kind === 'survey' ? 'Course evaluation' : 'Final assessment' }]);
+  const [exam] = await db()
+    .insert(exams)
+    .values({ schoolId: school.id, coursewareId: ware!.id, description: 'Answer every question.', maxAttempts: options.maxAttempts ?? 0, durationMinutes: options.durationMinutes ?? 0, passingRate: options.passingRate ?? 75 })
+    .returning();
+  await db().insert(examQuestions).values(questions.map((q, position) => ({ ...q, schoolId: school.id, examId: exam!.id, position })));
+  const enrolment = await createEnrolment(db(), { course });
+  return { school, course, ware: ware!, exam: exam!, enrolment };
+}
+
+async function open(token: string, domain: string, path: string) {
+  const { page } = await app.newPage();
+  await page.goto(await app.signInUrl(token, { school: domain, redirect: path }));
+  await page.waitForURL(`**${path}`);
+  return page;
+}
+
+const question = (page: Page) => page.locator('fieldset.exam-question');
+const next = (page: Page, label: 'Next' | 'Submit') => page.locator('.exam-actions').getByRole('button', { name: label }).click();
+
+describe('exams', () => {
+  it('takes an exam, fails, retakes until the attempts run out, with a written answer graded by staff', async () => {
+    const s = await withExam(
+      [
+        { type: 'radio', text: 'Which court?', choices: ['MTC', 'RTC'], correctAnswer: ['RTC'] },
+        { type: 'checkbox', text: 'Modes of discovery?', choices: ['Depositions', 'Motion', 'Admission'], correctAnswer: ['Depositions', 'Admission'], points: 2 },
+        { type: 'select', text: 'Units per period?', choices: ['24', '36'], correctAnswer: ['36'] },
+        { type: 'textarea', text: 'Why does candour matter?', points: 2 },
+      ],
+      { maxAttempts: 2, passingRate: 50 },
+    );
+    const path = `/course/${s.course.slug}/module/${s.ware.id}`;
+    const page = await open(s.enrolment.student.token, s.school.domain, path);
+    await visible(page.getByText('Answer every question.'));
+    await page.getByRole('button', { name: 'Start Exam' }).click();
+
+    await visible(question(page).getByText('Which court?'));
+    await next(page, 'Next');
+    await visible(question(page).getByText(msg.selectAnswer));
+    await question(page).getByLabel('MTC').check();
+    await next(page, 'Next');
+    await visible(question(page).getByText('Modes of discovery?'));
+    // A bubble opens only an answered question.
+    expect(await page.getByRole('button', { name: 'Question 3' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Question 1, answered' }).click();
+    await visible(question(page).getByText('Which court?'));
+    await page.locator('.exam-actions').getByRole('button', { name: 'Next' }).click();
+    await question(page).getByLabel('Motion').check();
+    await next(page, 'Next');
+    await question(page).getByRole('combobox').selectOption('24');
+    await next(page, 'Next');
+    await next(page, 'Submit');
+    await visible(question(page).getByText(msg.required));
+    await question(page).getByRole('textbox').fill('The court relies on what lawyers say.');
+    await next(page, 'Submit');
+    await toast(page, msg.examSubmitted);
+    await visible(page.getByText('Score: 0.0%', { exact: false }));
+    await visible(page.getByText('Some answers are waiting to be graded.'));
+    await page.getByRole('button', { name: 'View Answers' }).click();
+    await visible(page.getByText('Correct answer: RTC'));
+    await page.getByRole('button', { name: 'Hide' }).click();
+
+    // Staff grade the written answer through the API: the result changes for the student.
+    const staff = await createStaff(db(), { school: s.school, role: 'IN' });
+    const [attempt] = await db().select().from(examSubmissions).where(eq(examSubmissions.examId, s.exam.id));
+    const [, , , textarea] = await db().select().from(examQuestions).where(eq(examQuestions.examId, s.exam.id)).orderBy(examQuestions.position);
+    const graded = await client(app.server.url).post(`/api/v1/exam-submissions/${attempt!.id}/questions/${textarea!.id}/grade/`, { score: 2, feedback: 'Well argued.' }, { token: staff.token, host: `${s.school.domain}.localhost` });
+    expect(graded.body).toMatchObject({ has_pending: false, passed: false });
+    await page.reload();
+    // The exam was the course's only courseware: graded, the course is complete.
+    await (await dialog(page, 'Congratulations!')).getByRole('button', { name: 'Close' }).first().click();
+    await visible(page.getByText('You did not pass this exam.'));
+    await page.getByRole('button', { name: 'Retake Exam' }).click();
+    await visible(question(page).getByText('Which court?'));
+    await question(page).getByLabel('RTC').check();
+    await next(page, 'Next');
+    await question(page).getByLabel('Depositions').check();
+    await question(page).getByLabel('Admission').check();
+    await next(page, 'Next');
+    await question(page).getByRole('combobox').selectOption('36');
+    await next(page, 'Next');
+    await question(page).getByRole('textbox').fill('Trust.');
+    await next(page, 'Submit');
+    await toast(page, msg.examSubmitted);
+    await visible(page.getByText('Score: 66.7%', { exact: false }));
+    // Two attempts of two: no Retake; the pending answer still lets the student go on.
+    expect(await page.getByRole('button', { name: 'Retake Exam' }).count()).toBe(0);
+  });
+
+  it('takes an exam and passes it, then goes on to the next courseware', async () => {
+    const s = await withExam(
+      [
+        { type: 'radio', text: 'Which court?', choices: ['MTC', 'RTC'], correctAnswer: ['RTC'] },
+        { type: 'select', text: 'Units per period?', choices: ['24', '36'], correctAnswer: ['36'], points: 2 },
+      ],
+      { maxAttempts: 3 },
+    );
+    const [after] = await createOutline(db(), s.course, [{ type: 'html', name: 'After the exam', content: '<p>Well done.</p>' }], 1);
+    const path = `/course/${s.course.slug}/module/${s.ware.id}`;
+    const page = await open(s.enrolment.student.token, s.school.domain, path);
+    await page.getByRole('button', { name: 'Start Exam' }).click();
+    await question(page).getByLabel('RTC').check();
+    await next(page, 'Next');
+    await question(page).getByRole('combobox').selectOption('36');
+    await next(page, 'Submit');
+    await toast(page, msg.examSubmitted);
+    await visible(page.getByText('Score: 100.0%', { exact: false }));
+    await visible(page.getByText('(3 of 3 points)'));
+    await visible(page.getByText('You passed this exam.'));
+    expect(await page.getByRole('button', { name: 'Retake Exam' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Next Courseware' }).click();
+    await page.waitForURL(`**/module/${after!.id}`);
+    await visible(page.getByText('Well done.'));
+  });
+
+  it('ends an attempt when the exam timer runs out', async () => {
+    const s = await withExam([{ type: 'text', text: 'Latin for precedent?' }], { durationMinutes: 1 });
+    const path = `/course/${s.course.slug}/module/${s.ware.id}`;
+    const page = await open(s.enrolment.student.token, s.school.domain, path);
+    await page.getByRole('button', { name: 'Start Exam' }).click();
+    await visible(page.getByText('Exam Remaining Time'));
+    // Three seconds left of the minute.
+    await db().update(examSubmissions).set({ startedAt: new Date(Date.now() - 57_000) }).where(eq(examSubmissions.examId, s.exam.id));
+    await page.reload();
+    const oops = await dialog(page, msg.timerEndedTitle);
+    await visible(oops.getByText(msg.timerEnded));
+    await oops.getByRole('button', { name: 'OK' }).click();
+    await visible(page.getByText('Score: 0.0%', { exact: false }));
+  });
+
+  it('takes a survey and a file answer, and shows staff the questions without submitting', async () => {
+    const s = await withExam([{ type: 'radio', text: 'Rate it', choices: ['Good', 'Poor'] }, { type: 'file', text: 'Attach your notes' }], { kind: 'survey' });
+    const path = `/course/${s.course.slug}/module/${s.ware.id}`;
+    const page = await open(s.enrolment.student.token, s.school.domain, path);
+    await page.getByRole('button', { name: 'Start Survey' }).click();
+    await question(page).getByLabel('Good').check();
+    await next(page, 'Next');
+    await next(page, 'Submit');
+    await visible(question(page).getByText(msg.noFile));
+    await question(page).getByLabel('Answer to question 2').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 notes') });
+    await next(page, 'Submit');
+    await toast(page, msg.surveySubmitted);
+    await (await dialog(page, 'Congratulations!')).getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('button', { name: 'View Results' }).click();
+    await visible(page.getByRole('link', { name: 'notes.pdf' }));
+
+    const staff = await createStaff(db(), { school: s.school });
+    const preview = await open(staff.token, s.school.domain, path);
+    await preview.getByRole('button', { name: 'View Questions' }).click();
+    await visible(question(preview).getByText('Rate it'));
+    // Staff open any question; Next just moves on, and the last question has no Submit.
+    await preview.getByRole('button', { name: 'Question 2' }).click();
+    await visible(question(preview).getByText('Attach your notes'));
+    expect(await preview.locator('.exam-actions').getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    await preview.getByRole('button', { name: 'Previous' }).click();
+    await next(preview, 'Next');
+    await visible(question(preview).getByText('Attach your notes'));
+    await preview.getByRole('button', { name: 'Hide Questions' }).click();
+    expect(await preview.getByRole('button', { name: 'Start Survey' }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { examMessages, examSecondsLeft, isAutoScored, mayRetake, passes, pointsLabel, requiredMessage, scoreChoice, scorePercent } from './rules';
+
+describe('exam answers', () => {
+  it('asks for an answer in the words of spec 2 §5', () => {
+    expect(requiredMessage('radio')).toBe('Please select an answer');
+    expect(requiredMessage('checkbox')).toBe('Please select an answer');
+    expect(requiredMessage('file')).toBe('No file is chosen');
+    for (const type of ['text', 'textarea', 'select']) expect(requiredMessage(type)).toBe('This field is required');
+  });
+
+  it('scores choices on the server, and leaves written and file answers to staff', () => {
+    expect(['radio', 'checkbox', 'select'].every(isAutoScored)).toBe(true);
+    expect(['text', 'textarea', 'file'].some(isAutoScored)).toBe(false);
+    expect(scoreChoice('radio', ['RTC'], ['RTC'], 2)).toEqual({ isCorrect: true, score: 2 });
+    expect(scoreChoice('select', ['24'], ['36'], 1)).toEqual({ isCorrect: false, score: 0 });
+    expect(scoreChoice('radio', ['RTC', 'MTC'], ['RTC'], 1).isCorrect).toBe(false);
+    // A checkbox answer is a set: any order, no missing and no extra choice.
+    expect(scoreChoice('checkbox', ['c', 'a'], ['a', 'c'], 2)).toEqual({ isCorrect: true, score: 2 });
+    expect(scoreChoice('checkbox', ['a'], ['a', 'c'], 2).score).toBe(0);
+    expect(scoreChoice('checkbox', ['a', 'b', 'c'], ['a', 'c'], 2).score).toBe(0);
+  });
+});
+
+describe('results', () => {
+  it('shows the score as a percent with one decimal and passes at the passing rate', () => {
+    expect(scorePercent(2, 3)).toBe(66.7);
+    expect(scorePercent(1, 3)).toBe(33.3);
+    expect(scorePercent(0, 0)).toBe(0);
+    expect(passes(75, 75)).toBe(true);
+    expect(passes(74.9, 75)).toBe(false);
+  });
+
+  it("pluralises 'points' above 1", () => {
+    expect(pointsLabel(1)).toBe('1 point');
+    expect(pointsLabel(0)).toBe('0 point');
+    expect(pointsLabel(2)).toBe('2 points');
+  });
+
+  it('allows a retake while not passed and attempts remain (0 is unlimited)', () => {
+    expect(mayRetake({ passed: false, attemptsUsed: 2, maxAttempts: 3 })).toBe(true);
+    expect(mayRetake({ passed: false, attemptsUsed: 3, maxAttempts: 3 })).toBe(false);
+    expect(mayRetake({ passed: true, attemptsUsed: 1, maxAttempts: 3 })).toBe(false);
+    expect(mayRetake({ passed: false, attemptsUsed: 99, maxAttempts: 0 })).toBe(true);
+  });
+});
+
+describe('the exam timer', () => {
+  it('counts whole seconds from the start, never below 0; untimed exams have none', () => {
+    const start = new Date('2026-11-24T10:00:00Z');
+    expect(examSecondsLeft(start, 30, new Date('2026-11-24T10:00:00Z'))).toBe(1800);
+    expect(examSecondsLeft(start, 30, new Date('2026-11-24T10:29:59.500Z'))).toBe(0);
+    expect(examSecondsLeft(start, 30, new Date('2026-11-24T10:29:58.500Z'))).toBe(1);
+    expect(examSecondsLeft(start, 30, new Date('2026-11-24T11:00:00Z'))).toBe(0);
+    expect(examSecondsLeft(start, 0, new Date())).toBeNull();
+  });
+
+  it("says the spec's words when the time runs out", () => {
+    expect(examMessages.timerEndedTitle).toBe('Oops, Sorry!');
+    expect(examMessages.timerEnded).toBe("Timer has ended and you weren't able to finish within the time allocated for this exam.");
+    expect([examMessages.examSubmitted, examMessages.surveySubmitted]).toEqual(['Exam submitted!', 'Survey form submitted!']);
+  });
+});

@@ -1,0 +1,68 @@
+/** Exams and surveys (spec 2 §4, §5, §8, §9), the same rules for the page and the server. */
+import { sameSet } from '../learning/rules';
+
+export const EXAM_QUESTION_TYPES = ['text', 'textarea', 'radio', 'checkbox', 'select', 'file'] as const;
+export type ExamQuestionTypeName = (typeof EXAM_QUESTION_TYPES)[number];
+
+/** The largest file answer. */
+export const ANSWER_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Questions per page of the exam's bubbles (maxSteps). */
+export const EXAM_PAGE_SIZE = 10;
+/** A submission a little after the time ran out still counts: the network takes time. */
+export const SUBMIT_GRACE_SECONDS = 10;
+
+export const examMessages = {
+  required: 'This field is required',
+  selectAnswer: 'Please select an answer',
+  noFile: 'No file is chosen',
+  examSubmitted: 'Exam submitted!',
+  surveySubmitted: 'Survey form submitted!',
+  timerEndedTitle: 'Oops, Sorry!',
+  timerEnded: "Timer has ended and you weren't able to finish within the time allocated for this exam.",
+  noQuestions: 'No questions found',
+  notOpen: 'This exam is not open.',
+  noAttemptsLeft: 'You have used all your attempts for this exam.',
+  alreadyPassed: 'You have already passed this exam.',
+  notStarted: 'Start the exam first.',
+  alreadySubmitted: 'This attempt has already been submitted.',
+  timeUp: 'The time for this attempt has ended.',
+  notGradable: 'This answer is scored automatically.',
+  notAChoice: 'Choose one of the choices.',
+  fileType: 'Upload a PDF, PNG or JPEG file.',
+  fileTooLarge: 'The file is larger than 10 MB.',
+} as const;
+
+/** The required-answer message of a question type (spec 2 §5). */
+export function requiredMessage(type: string): string {
+  if (type === 'radio' || type === 'checkbox') return examMessages.selectAnswer;
+  if (type === 'file') return examMessages.noFile;
+  return examMessages.required;
+}
+
+/** Choice questions are scored on submission; written and file answers wait for staff (has_pending). */
+export const isAutoScored = (type: string) => type === 'radio' || type === 'checkbox' || type === 'select';
+
+/** A choice answer's score: all its points when right (a checkbox answer as a set), none otherwise. */
+export function scoreChoice(type: string, answer: readonly string[], correct: readonly string[], points: number) {
+  const right = type === 'checkbox' ? sameSet(answer, correct) : answer.length === 1 && correct.includes(answer[0]!);
+  return { isCorrect: right, score: right ? points : 0 };
+}
+
+/** The score as a percent with one decimal (spec 2 §4). */
+export const scorePercent = (score: number, points: number) => (points > 0 ? Math.round((score * 1000) / points) / 10 : 0);
+export const passes = (percent: number, passingRate: number) => percent >= passingRate;
+
+/** '1 point', '2 points': 'points' pluralised above 1. */
+export const pointsLabel = (n: number) => `${n} ${n > 1 ? 'points' : 'point'}`;
+
+/** Seconds left of an attempt; null when the exam is untimed. */
+export function examSecondsLeft(startedAt: Date, durationMinutes: number, now: Date = new Date()): number | null {
+  if (durationMinutes <= 0) return null;
+  return Math.max(0, Math.floor((startedAt.getTime() + durationMinutes * 60_000 - now.getTime()) / 1000));
+}
+
+/** Whether another attempt may start: not passed, and attempts left (0 is unlimited). */
+export function mayRetake(input: { passed: boolean; attemptsUsed: number; maxAttempts: number }) {
+  return !input.passed && (input.maxAttempts === 0 || input.attemptsUsed < input.maxAttempts);
+}
