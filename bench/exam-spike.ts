@@ -76,7 +76,7 @@ function post(base: URL, path: string, token: string, body: unknown, method = 'P
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function wave(base: URL, n: number, exam: { examId: number; questionIds: number[] }) {
+async function wave(base: URL, n: number, exam: { examId: number; questionIds: number[] }, think = thinkMs) {
   const latencies: Record<Kind, number[]> = { open: [], start: [], answer: [], submit: [] };
   let errors = 0;
   const timed = async (kind: Kind, call: () => Promise<number>) => {
@@ -91,7 +91,7 @@ async function wave(base: URL, n: number, exam: { examId: number; questionIds: n
     await timed('open', () => post(base, `/api/v1/exams/${exam.examId}/`, token, undefined, 'GET'));
     await timed('start', () => post(base, `/api/v1/exams/${exam.examId}/start/`, token, {}));
     for (const [q, id] of exam.questionIds.entries()) {
-      await sleep(thinkMs * (0.5 + Math.random()));
+      await sleep(think * (0.5 + Math.random()));
       const final = q === exam.questionIds.length - 1;
       await timed(final ? 'submit' : 'answer', () => post(base, `/api/v1/exam/questions/${id}/submit/`, token, { answer: questionSet[q]!.answer, final }));
     }
@@ -128,8 +128,8 @@ try {
   console.log(`${'students'.padStart(9)} ${'p95 all'.padStart(9)} ${'p99 all'.padStart(9)} ${'p95 open'.padStart(9)} ${'p95 start'.padStart(9)} ${'p95 answer'.padStart(10)} ${'p95 submit'.padStart(10)} ${'errors'.padStart(7)}`);
   let best = 0;
   try {
-    // A warm-up wave (JIT, pools), not reported.
-    await wave(new URL(server.url), 20, exam);
+    // A warm-up wave without think time (JIT, pools), not reported.
+    await wave(new URL(server.url), 50, exam, 0);
     for (const n of steps) {
       await database.db.execute(sql`delete from exam_submissions where exam_id = ${exam.examId}`);
       const { latencies, errors } = await wave(new URL(server.url), n, exam);

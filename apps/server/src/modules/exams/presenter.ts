@@ -41,6 +41,7 @@ export function presentSubmission(view: { exam: ExamRow; survey: boolean; submis
 interface ExamView {
   found: { exam: ExamRow; courseware: { type: string } };
   questions: QuestionRow[];
+  questionCount: number;
   attempts: SubmissionRow[];
   latest: ExamSubmission | null;
   staff: boolean;
@@ -54,7 +55,7 @@ export function presentExam(view: ExamView): Exam {
     id: exam.id,
     kind: view.found.courseware.type === 'survey' ? 'survey' : 'exam',
     description: exam.description,
-    total_questions: view.questions.length,
+    total_questions: view.questionCount,
     passing_rate: exam.passingRate,
     max_attempts: exam.maxAttempts,
     duration: exam.durationMinutes,

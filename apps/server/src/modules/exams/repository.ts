@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { coursewares, courses, enrollments, examAnswers, examQuestions, examSubmissions, exams, modules } from '../../db/schema/index';
+import { coursewareProgress, coursewares, courses, enrollments, examAnswers, examQuestions, examSubmissions, exams, modules } from '../../db/schema/index';
 
 export type ExamRow = typeof exams.$inferSelect;
 export type QuestionRow = typeof examQuestions.$inferSelect;
@@ -8,20 +8,87 @@ export type SubmissionRow = typeof examSubmissions.$inferSelect;
 export type AnswerRow = typeof examAnswers.$inferSelect;
 export type AnswerInput = Pick<AnswerRow, 'schoolId' | 'submissionId' | 'questionId' | 'answer' | 'file' | 'score' | 'isCorrect'>;
 
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The hot path of an exam: every student of a sitting opens it, starts it and answers question after question
+ * within minutes. Each read is one named statement, built once: the exam (or the question and its exam) with
+ * everything the study checks need (course, the caller's enrolment, the courseware's progress row); the caller's
+ * attempts; the questions with one attempt's answers.
+ */
+function prepareReads(db: Db) {
+  // Only the columns the study checks read (StudyCourse, StudyEnrollment): every column costs on every request.
+  const context = {
+    exam: exams,
+    courseware: { id: coursewares.id, type: coursewares.type, name: coursewares.name },
+    courseId: modules.courseId,
+    questionCount: sql<number>`(select count(*) from ${examQuestions} q where q.exam_id = ${exams.id})`.mapWith(Number),
+    course: { schoolId: courses.schoolId, isPublished: courses.isPublished, dateStart: courses.dateStart, dateEnd: courses.dateEnd, durationMinutes: courses.durationMinutes },
+    enrollment: {
+      id: enrollments.id,
+      schoolId: enrollments.schoolId,
+      userId: enrollments.userId,
+      status: enrollments.status,
+      progress: enrollments.progress,
+      attemptStartedAt: enrollments.attemptStartedAt,
+      attemptEndedAt: enrollments.attemptEndedAt,
+    },
+  };
+  // A left-joined object is read as null when its first column is: openedAt is never null in a row that exists.
+  const opened = { openedAt: coursewareProgress.openedAt, completedAt: coursewareProgress.completedAt };
+  const callerEnrolment = and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, p('userId')), eq(enrollments.schoolId, courses.schoolId));
+  const progressRow = and(eq(coursewareProgress.enrollmentId, enrollments.id), eq(coursewareProgress.coursewareId, coursewares.id));
+  return {
+    examContext: db
+      .select({ ...context, opened })
+      .from(exams)
+      .innerJoin(coursewares, eq(coursewares.id, exams.coursewareId))
+      .innerJoin(modules, eq(modules.id, coursewares.moduleId))
+      .innerJoin(courses, eq(courses.id, modules.courseId))
+      .leftJoin(enrollments, callerEnrolment)
+      .leftJoin(coursewareProgress, progressRow)
+      .where(and(eq(exams.id, p('id')), eq(exams.schoolId, p('schoolId'))))
+      .limit(1)
+      .prepare('exams_exam_context'),
+    questionContext: db
+      .select({ ...context, opened, question: examQuestions })
+      .from(examQuestions)
+      .innerJoin(exams, eq(exams.id, examQuestions.examId))
+      .innerJoin(coursewares, eq(coursewares.id, exams.coursewareId))
+      .innerJoin(modules, eq(modules.id, coursewares.moduleId))
+      .innerJoin(courses, eq(courses.id, modules.courseId))
+      .leftJoin(enrollments, callerEnrolment)
+      .leftJoin(coursewareProgress, progressRow)
+      .where(and(eq(examQuestions.id, p('id')), eq(examQuestions.schoolId, p('schoolId'))))
+      .limit(1)
+      .prepare('exams_question_context'),
+    attempts: db
+      .select()
+      .from(examSubmissions)
+      .where(and(eq(examSubmissions.schoolId, p('schoolId')), eq(examSubmissions.enrollmentId, p('enrollmentId')), eq(examSubmissions.examId, p('examId'))))
+      .orderBy(desc(examSubmissions.attempt))
+      .prepare('exams_attempts'),
+    questionsWithAnswers: db
+      .select({ question: examQuestions, answer: examAnswers })
+      .from(examQuestions)
+      .leftJoin(examAnswers, and(eq(examAnswers.questionId, examQuestions.id), eq(examAnswers.submissionId, p('submissionId'))))
+      .where(and(eq(examQuestions.schoolId, p('schoolId')), eq(examQuestions.examId, p('examId'))))
+      .orderBy(asc(examQuestions.position), asc(examQuestions.id))
+      .prepare('exams_questions_with_answers'),
+  };
+}
+
 /** Exams, their questions, attempts and answers; every query names the school. */
 export function examRepository(db: Db) {
   const examWithCourse = { exam: exams, courseware: { id: coursewares.id, type: coursewares.type, name: coursewares.name }, courseId: modules.courseId };
+  let reads: ReturnType<typeof prepareReads> | undefined;
+  const read = () => (reads ??= prepareReads(db));
   return {
-    async findExam(schoolId: number, id: number) {
-      const [row] = await db
-        .select(examWithCourse)
-        .from(exams)
-        .innerJoin(coursewares, eq(coursewares.id, exams.coursewareId))
-        .innerJoin(modules, eq(modules.id, coursewares.moduleId))
-        .where(and(eq(exams.id, id), eq(exams.schoolId, schoolId)))
-        .limit(1);
-      return row;
-    },
+    /** The exam with its course, and the caller's enrolment and progress row there (null where there is none). */
+    examContext: async (schoolId: number, userId: number, id: number) => (await read().examContext.execute({ schoolId, userId, id }))[0],
+
+    /** A question with its exam and the same context as examContext. */
+    questionContext: async (schoolId: number, userId: number, id: number) => (await read().questionContext.execute({ schoolId, userId, id }))[0],
 
     async findQuestion(schoolId: number, id: number) {
       const [row] = await db.select().from(examQuestions).where(and(eq(examQuestions.id, id), eq(examQuestions.schoolId, schoolId))).limit(1);
@@ -31,12 +98,10 @@ export function examRepository(db: Db) {
     questions: (schoolId: number, examId: number) =>
       db.select().from(examQuestions).where(and(eq(examQuestions.schoolId, schoolId), eq(examQuestions.examId, examId))).orderBy(asc(examQuestions.position), asc(examQuestions.id)),
 
-    attempts: (schoolId: number, enrollmentId: number, examId: number) =>
-      db
-        .select()
-        .from(examSubmissions)
-        .where(and(eq(examSubmissions.schoolId, schoolId), eq(examSubmissions.enrollmentId, enrollmentId), eq(examSubmissions.examId, examId)))
-        .orderBy(desc(examSubmissions.attempt)),
+    /** The questions in order, each with its answer in that attempt (none: null). */
+    questionsWithAnswers: (schoolId: number, examId: number, submissionId: number | null) => read().questionsWithAnswers.execute({ schoolId, examId, submissionId: submissionId ?? -1 }),
+
+    attempts: (schoolId: number, enrollmentId: number, examId: number) => read().attempts.execute({ schoolId, enrollmentId, examId }),
 
     /** A new attempt; undefined when a concurrent start made this one first. */
     async createAttempt(schoolId: number, examId: number, enrollmentId: number, attempt: number) {

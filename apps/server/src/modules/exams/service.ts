@@ -52,15 +52,21 @@ export function examService(app: FastifyInstance) {
   const repo = examRepository(app.db);
   const learning = learningService(app);
 
-  async function examOf(school: SchoolRow, examId: number) {
-    const found = await repo.findExam(school.id, examId);
+  /** An exam (or one of its questions) with who is asking: staff, or a student who has opened its courseware. */
+  async function examOf(actor: SignedInActor, school: SchoolRow, examId: number) {
+    const found = await repo.examContext(school.id, actor.userId, examId);
     if (!found) throw notFound();
-    return found;
+    return { found, who: learning.studyingWith(actor, school, found) };
+  }
+  async function questionOf(actor: SignedInActor, school: SchoolRow, questionId: number) {
+    const found = await repo.questionContext(school.id, actor.userId, questionId);
+    if (!found) throw notFound();
+    return { found, who: learning.studyingWith(actor, school, found) };
   }
 
   const isOpen = (exam: ExamRow, school: SchoolRow) => courseState(exam.dateStart, exam.dateEnd, todayIn(school.timeZone)) === 'open';
 
-  type Found = NonNullable<Awaited<ReturnType<typeof repo.findExam>>>;
+  type Found = { exam: ExamRow; courseware: { id: number; type: string; name: string }; courseId: number; questionCount?: number };
   type Enrollment = { id: number; courseId: number };
 
   /**
@@ -102,21 +108,24 @@ export function examService(app: FastifyInstance) {
   }
 
   async function present(school: SchoolRow, found: Found, attempts: SubmissionRow[], staff: boolean) {
-    const questions = await repo.questions(school.id, found.exam.id);
     const latest = attempts[0];
-    const answers = latest ? await repo.answers(school.id, latest.id) : [];
+    // Before a first attempt a student sees only how many questions there are: the exam-start spike reads no question.
+    const rows = !staff && !latest && found.questionCount !== undefined ? [] : await repo.questionsWithAnswers(school.id, found.exam.id, latest?.id ?? null);
+    const questions = rows.map((r) => r.question);
+    const answers = rows.flatMap((r) => (r.answer ? [r.answer] : []));
     const last = attempts.find((a) => a.submittedAt);
-    const mayStart = !staff && isOpen(found.exam, school) && (!latest || Boolean(latest.submittedAt)) && mayRetake({ passed: Boolean(last?.passed), attemptsUsed: attempts.length, maxAttempts: found.exam.maxAttempts });
+    const open = isOpen(found.exam, school);
+    const mayStart = !staff && open && (!latest || Boolean(latest.submittedAt)) && mayRetake({ passed: Boolean(last?.passed), attemptsUsed: attempts.length, maxAttempts: found.exam.maxAttempts });
     // Uploaded answers are private: their addresses are signed and short-lived.
     const files = new Map(await Promise.all(answers.filter((a) => a.file).map(async (a) => [a.file!, await app.storage.signedUrl(a.file!, { expiresIn: 600 })] as const)));
     const submission = latest ? presentSubmission({ exam: found.exam, survey: isSurvey(found), submission: latest, questions, answers, files }) : null;
-    return presentExam({ found, questions, attempts, latest: submission, staff, open: isOpen(found.exam, school), mayStart });
+    return presentExam({ found, questions, questionCount: found.questionCount ?? questions.length, attempts, latest: submission, staff, open, mayStart });
   }
 
   /** The running attempt of the caller, the answer made by `make` saved into it, and the attempt submitted when `final`. */
-  async function answerWith(actor: SignedInActor, school: SchoolRow, question: QuestionRow, final: boolean, make: (submissionId: number) => Promise<{ answer: string[]; file: string | null }>) {
-    const found = await examOf(school, question.examId);
-    const who = await learning.studyingCourseware(actor, school, found.courseId, found.courseware.id);
+  async function answerWith(actor: SignedInActor, school: SchoolRow, questionId: number, final: boolean, make: (question: QuestionRow, submissionId: number) => Promise<{ answer: string[]; file: string | null }>) {
+    const { found, who } = await questionOf(actor, school, questionId);
+    const { question } = found;
     if (who.staff) throw forbidden(msg.notStarted, 'staff_preview');
     const enrollment = { id: who.enrollment.id, courseId: found.courseId };
     const attempts = await repo.attempts(school.id, enrollment.id, found.exam.id);
@@ -128,7 +137,7 @@ export function examService(app: FastifyInstance) {
       if (submitted) await completeIfSettled(school, found, submitted, enrollment, actor.userId, 'exam.submitted');
       throw badRequest(msg.timeUp, 'time_up');
     }
-    const made = await make(latest.id);
+    const made = await make(question, latest.id);
     const scored = isAutoScored(question.type) ? scoreChoice(question.type, made.answer, question.correctAnswer, question.points) : null;
     const answer: AnswerInput = { schoolId: school.id, submissionId: latest.id, questionId: question.id, answer: made.answer, file: made.file, score: scored?.score ?? null, isCorrect: scored?.isCorrect ?? null };
     if (final) {
@@ -144,16 +153,14 @@ export function examService(app: FastifyInstance) {
 
   return {
     async view(actor: SignedInActor, school: SchoolRow, examId: number) {
-      const found = await examOf(school, examId);
-      const who = await learning.studyingCourseware(actor, school, found.courseId, found.courseware.id);
+      const { found, who } = await examOf(actor, school, examId);
       if (who.staff) return present(school, found, [], true);
       return present(school, found, await attemptsOf(school, found, { id: who.enrollment.id, courseId: found.courseId }, actor.userId, who.completed), false);
     },
 
     /** Starts an attempt, or answers the running one (a second start is no second attempt). */
     async start(actor: SignedInActor, school: SchoolRow, examId: number) {
-      const found = await examOf(school, examId);
-      const who = await learning.studyingCourseware(actor, school, found.courseId, found.courseware.id);
+      const { found, who } = await examOf(actor, school, examId);
       if (who.staff) throw forbidden(msg.notStarted, 'staff_preview');
       const enrollment = { id: who.enrollment.id, courseId: found.courseId };
       const attempts = await attemptsOf(school, found, enrollment, actor.userId, who.completed);
@@ -163,16 +170,16 @@ export function examService(app: FastifyInstance) {
         const last = attempts.find((a) => a.submittedAt);
         if (last?.passed) throw badRequest(msg.alreadyPassed, 'already_passed');
         if (!mayRetake({ passed: false, attemptsUsed: attempts.length, maxAttempts: found.exam.maxAttempts })) throw badRequest(msg.noAttemptsLeft, 'no_attempts_left');
-        await repo.createAttempt(school.id, found.exam.id, enrollment.id, (latest?.attempt ?? 0) + 1);
+        const created = await repo.createAttempt(school.id, found.exam.id, enrollment.id, (latest?.attempt ?? 0) + 1);
+        // A concurrent start made it first: read the attempts it left.
+        return present(school, found, created ? [created, ...attempts] : await repo.attempts(school.id, enrollment.id, found.exam.id), false);
       }
-      return present(school, found, await repo.attempts(school.id, enrollment.id, found.exam.id), false);
+      return present(school, found, attempts, false);
     },
 
     /** Saves one answer of the running attempt; `final` submits the attempt with it (the last question's Submit). */
     async answer(actor: SignedInActor, school: SchoolRow, questionId: number, raw: string | string[], final: boolean) {
-      const question = await repo.findQuestion(school.id, questionId);
-      if (!question) throw notFound();
-      return answerWith(actor, school, question, final, async (submissionId) => {
+      return answerWith(actor, school, questionId, final, async (question, submissionId) => {
         // A file question answered before keeps its file when the last Submit sends no new one.
         const uploaded = question.type === 'file' ? (await repo.answers(school.id, submissionId)).find((a) => a.questionId === question.id && a.file) : undefined;
         return uploaded ? { answer: uploaded.answer, file: uploaded.file } : { answer: checkedAnswer(question, raw), file: null };
@@ -181,13 +188,11 @@ export function examService(app: FastifyInstance) {
 
     /** A file answer (multipart): stored privately, then saved like any written answer, pending until graded. */
     async answerFile(actor: SignedInActor, school: SchoolRow, questionId: number, file: { name: string; type: string; data: Buffer } | null, final: boolean) {
-      const question = await repo.findQuestion(school.id, questionId);
-      if (!question) throw notFound();
-      if (question.type !== 'file') throw invalid({ answer: requiredMessage(question.type) });
-      if (!file || file.data.length === 0) throw invalid({ answer: msg.noFile });
-      const extension = FILE_TYPES[file.type];
-      if (!extension) throw invalid({ answer: msg.fileType });
-      return answerWith(actor, school, question, final, async (submissionId) => {
+      return answerWith(actor, school, questionId, final, async (question, submissionId) => {
+        if (question.type !== 'file') throw invalid({ answer: requiredMessage(question.type) });
+        if (!file || file.data.length === 0) throw invalid({ answer: msg.noFile });
+        const extension = FILE_TYPES[file.type];
+        if (!extension) throw invalid({ answer: msg.fileType });
         const key = `exam-answers/${submissionId}/${question.id}-${randomBytes(8).toString('hex')}.${extension}`;
         await app.storage.put(key, file.data, { visibility: 'private', contentType: file.type });
         return { answer: [file.name.slice(0, 200)], file: key };

@@ -26,12 +26,15 @@ import { presentCourseware } from './presenter';
 import { type EnrollmentRow, learningRepository } from './repository';
 
 type CourseRow = NonNullable<Awaited<ReturnType<ReturnType<typeof learningRepository>['findCourse']>>>;
+/** What the study checks read of a course and of an enrolment. */
+export type StudyCourse = Pick<CourseRow, 'schoolId' | 'isPublished' | 'dateStart' | 'dateEnd' | 'durationMinutes'>;
+export type StudyEnrollment = Pick<EnrollmentRow, 'id' | 'schoolId' | 'userId' | 'status' | 'progress' | 'attemptStartedAt' | 'attemptEndedAt'>;
 
 /** The running attempt of an enrolment in a course of that many minutes (none: untimed). */
 export const attemptOf = (enrollment: Pick<EnrollmentRow, 'attemptStartedAt' | 'attemptEndedAt'>, durationMinutes: number | null): Attempt =>
   attemptState({ startedAt: enrollment.attemptStartedAt, endedAt: enrollment.attemptEndedAt }, durationMinutes);
 
-function assertOpen(course: CourseRow, school: SchoolRow) {
+function assertOpen(course: Pick<CourseRow, 'dateStart' | 'dateEnd'>, school: SchoolRow) {
   const state = courseState(course.dateStart, course.dateEnd, todayIn(school.timeZone));
   if (state === 'ended') throw forbidden(closedCourseMessages.ended(longDate(course.dateEnd!)), 'course_ended');
   if (state === 'not_open') throw forbidden(closedCourseMessages.notOpen(longDate(course.dateStart!)), 'course_not_open');
@@ -50,14 +53,17 @@ export function learningService(app: FastifyInstance) {
 
   /** The caller's enrolment in the course, ready to study: open, in time, paid or free. */
   async function studying(actor: SignedInActor, school: SchoolRow, course: CourseRow) {
-    const enrollment = await repo.findEnrollment(school.id, actor.userId, course.id);
+    return assertStudying(actor, school, course, await repo.findEnrollment(school.id, actor.userId, course.id));
+  }
+
+  function assertStudying<E extends StudyEnrollment>(actor: SignedInActor, school: SchoolRow, course: StudyCourse, enrollment: E | null | undefined): E {
     if (!enrollment) throw forbidden(msg.notEnrolled, 'not_enrolled');
     enrollmentPolicy.authorize(actor, 'study', enrollment);
     assertOpen(course, school);
     return enrollment;
   }
 
-  function assertAttemptRunning(enrollment: EnrollmentRow, durationMinutes: number | null) {
+  function assertAttemptRunning(enrollment: StudyEnrollment, durationMinutes: number | null) {
     if (enrollment.progress < 100 && attemptOf(enrollment, durationMinutes).ended) throw forbidden(msg.attemptEnded, 'attempt_ended');
   }
 
@@ -127,15 +133,16 @@ export function learningService(app: FastifyInstance) {
 
   return {
     /**
-     * Who is asking about a courseware of a course, for the modules inside the player (exams): the school's staff,
-     * or a student studying it who has opened that courseware (the navigation lock allowed it).
+     * Who is asking about a courseware of a course, for the modules inside the player (exams), decided on rows
+     * the caller read in one go: the school's staff, or a student studying the course who has opened that
+     * courseware (the navigation lock allowed it). The same checks, in the same order, as the player's calls.
      */
-    async studyingCourseware(actor: SignedInActor, school: SchoolRow, courseId: number, coursewareId: number) {
-      const course = await visibleCourse(actor, school, courseId);
+    studyingWith(actor: SignedInActor, school: SchoolRow, rows: { course: StudyCourse; enrollment: StudyEnrollment | null; opened: { completedAt: Date | null } | null }) {
+      const { course, opened } = rows;
+      coursePolicy.authorize(actor, 'view', course);
       if (coursePolicy.can(actor, 'preview', course)) return { staff: true as const, course };
-      const enrollment = await studying(actor, school, course);
+      const enrollment = assertStudying(actor, school, course, rows.enrollment);
       assertAttemptRunning(enrollment, course.durationMinutes);
-      const opened = (await repo.progressOf(school.id, enrollment.id)).find((p) => p.coursewareId === coursewareId);
       if (!opened) throw forbidden(msg.locked, 'locked');
       return { staff: false as const, course, enrollment, completed: opened.completedAt !== null };
     },
