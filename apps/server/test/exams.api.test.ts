@@ -43,12 +43,16 @@ const answer = (s: { as: { token: string; host: string } }, id: number, value: s
 
 describe('taking an exam', () => {
   it('starts, saves answers, scores on the server and never shows correct answers before submission', async () => {
-    const s = await withExam({ durationMinutes: 30 });
+    const s = await withExam({ durationMinutes: 30, maxAttempts: 1 });
     const view = await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as);
     expect(view.body).toMatchObject({ kind: 'exam', total_questions: 4, may_start: true, attempts_used: 0, submission: null, outline: null });
 
     const started = await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as);
     expect(started.body.submission).toMatchObject({ attempt: 1, submitted: false, total_points: 6 });
+    for (const res of [view, started, await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as)]) {
+      expect(res.text).not.toContain('"correct_answer":[');
+      expect((res.body.submission?.questions ?? []).every((q: { correct_answer: unknown }) => q.correct_answer === null)).toBe(true);
+    }
     expect(started.body.submission.time_left).toBeGreaterThan(1790);
     // A second start is the same attempt.
     expect((await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as)).body.submission.attempt).toBe(1);
@@ -60,6 +64,11 @@ describe('taking an exam', () => {
     for (const res of [await answer(s, radio!.id, 'RTC'), await answer(s, checkbox!.id, ['Admission', 'Depositions']), await answer(s, select!.id, '24')]) {
       expect(res.status, res.text).toBe(200);
       expect(res.text).not.toContain('"correct_answer":[');
+      // Nor whether an answer is right, nor its score: the attempt is still running.
+      const answered = res.body.submission.questions.filter((q: { answer: unknown }) => q.answer);
+      expect(answered.length).toBeGreaterThan(0);
+      expect(answered.every((q: { answer: { score: unknown; is_correct: unknown } }) => q.answer.score === null && q.answer.is_correct === null)).toBe(true);
+      expect(res.body.submission).toMatchObject({ total_score: 0, score: 0 });
     }
     const done = await answer(s, text!.id, 'stare decisis', true);
     expect(done.body.submission).toMatchObject({ submitted: true, has_pending: true, passed: false, total_score: 3, score: 50 });
@@ -78,6 +87,24 @@ describe('taking an exam', () => {
     await db().update(enrollments).set({ progress: 0 }).where(eq(enrollments.id, s.enrolment.id));
     await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as);
     expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body.progress).toBe(100);
+  });
+
+  it('shows the answers of a failed attempt only once no retake is left, and waits for a pending grade before a retake', async () => {
+    const s = await withExam({ maxAttempts: 3, passingRate: 50 });
+    const [radio, , , text] = s.questions;
+    await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as);
+    await answer(s, radio!.id, 'MTC');
+    const first = await answer(s, text!.id, 'stare decisis', true);
+    expect(first.body.submission).toMatchObject({ submitted: true, has_pending: true, passed: false });
+    expect(first.body.submission.questions.every((q: { correct_answer: unknown; answer: { is_correct: unknown } | null }) => q.correct_answer === null && (q.answer?.is_correct ?? null) === null)).toBe(true);
+    // The written answer may yet make it a pass: no retake until it is graded.
+    expect(first.body.may_start).toBe(false);
+    expect((await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as)).body).toMatchObject({ code: 'awaiting_grade', detail: msg.awaitingGrade });
+    const staff = await createStaff(db(), { school: s.school, role: 'IN' });
+    const graded = await ctx.api.post(`/api/v1/exam-submissions/${first.body.submission.id}/questions/${text!.id}/grade/`, { score: 0 }, { token: staff.token, host: s.school.host });
+    expect(graded.body).toMatchObject({ has_pending: false, passed: false });
+    expect((await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as)).body.may_start).toBe(true);
+    expect((await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as)).body.submission.attempt).toBe(2);
   });
 
   it('submits an attempt once however many submits race', async () => {
@@ -154,6 +181,11 @@ describe('file answers', () => {
     const upload = (name: string, type: string, data: Buffer, final = false) =>
       uploadFile(ctx.server.url, `/api/v1/exam/questions/${id}/submit/`, { field: 'answer', name, type, data }, { ...s.as, method: 'POST', fields: final ? { final: 'true' } : {} });
     expect((await upload('notes.txt', 'text/plain', Buffer.from('text'))).body).toEqual({ answer: [msg.fileType] });
+    // A file is known by its first bytes, not by the type the browser claims.
+    expect((await upload('fake.pdf', 'application/pdf', Buffer.from('MZ not a pdf'))).body).toEqual({ answer: [msg.fileType] });
+    // A file under another field name is read and dropped: the request ends, with the required message.
+    const stray = await uploadFile(ctx.server.url, `/api/v1/exam/questions/${id}/submit/`, { field: 'other', name: 'a.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4') }, { ...s.as, method: 'POST' });
+    expect(stray.body).toEqual({ answer: [msg.noFile] });
     const pdf = Buffer.from('%PDF-1.4 a case digest');
     const saved = await upload('digest.pdf', 'application/pdf', pdf, true);
     expect(saved.status, saved.text).toBe(200);

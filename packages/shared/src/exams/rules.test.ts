@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { examMessages, examSecondsLeft, isAutoScored, mayRetake, passes, pointsLabel, requiredMessage, scoreChoice, scorePercent } from './rules';
+import { examMessages, examSecondsLeft, isAutoScored, mayRetake, passes, pointsLabel, requiredMessage, resultsRevealed, scoreChoice, scorePercent } from './rules';
 
 describe('exam answers', () => {
   it('asks for an answer in the words of spec 2 §5', () => {
@@ -24,11 +24,16 @@ describe('exam answers', () => {
 
 describe('results', () => {
   it('shows the score as a percent with one decimal and passes at the passing rate', () => {
-    expect(scorePercent(2, 3)).toBe(66.7);
+    expect(scorePercent(2, 3)).toBe(66.6);
     expect(scorePercent(1, 3)).toBe(33.3);
+    expect(scorePercent(3, 4)).toBe(75);
+    expect(scorePercent(0.7, 1)).toBe(70);
     expect(scorePercent(0, 0)).toBe(0);
-    expect(passes(75, 75)).toBe(true);
-    expect(passes(74.9, 75)).toBe(false);
+    expect(passes(3, 4, 75)).toBe(true);
+    // 74.96 %: never shown as 75.0 %, and not a pass at 75 %.
+    expect(scorePercent(1874, 2500)).toBe(74.9);
+    expect(passes(1874, 2500, 75)).toBe(false);
+    expect(passes(0, 0, 0)).toBe(true);
   });
 
   it("pluralises 'points' above 1", () => {
@@ -37,11 +42,20 @@ describe('results', () => {
     expect(pointsLabel(2)).toBe('2 points');
   });
 
-  it('allows a retake while not passed and attempts remain (0 is unlimited)', () => {
-    expect(mayRetake({ passed: false, attemptsUsed: 2, maxAttempts: 3 })).toBe(true);
-    expect(mayRetake({ passed: false, attemptsUsed: 3, maxAttempts: 3 })).toBe(false);
-    expect(mayRetake({ passed: true, attemptsUsed: 1, maxAttempts: 3 })).toBe(false);
-    expect(mayRetake({ passed: false, attemptsUsed: 99, maxAttempts: 0 })).toBe(true);
+  it('allows a retake while nothing passed or waits for a grade, and attempts remain (0 is unlimited)', () => {
+    const failed = { passed: false, pending: false, attemptsUsed: 2, maxAttempts: 3 };
+    expect(mayRetake(failed)).toBe(true);
+    expect(mayRetake({ ...failed, attemptsUsed: 3 })).toBe(false);
+    expect(mayRetake({ ...failed, passed: true })).toBe(false);
+    expect(mayRetake({ ...failed, pending: true })).toBe(false);
+    expect(mayRetake({ ...failed, attemptsUsed: 99, maxAttempts: 0 })).toBe(true);
+  });
+
+  it('reveals answers and their results only once the exam cannot be taken again', () => {
+    expect(resultsRevealed({ passed: false, attemptsUsed: 1, maxAttempts: 3 })).toBe(false);
+    expect(resultsRevealed({ passed: false, attemptsUsed: 3, maxAttempts: 3 })).toBe(true);
+    expect(resultsRevealed({ passed: true, attemptsUsed: 1, maxAttempts: 3 })).toBe(true);
+    expect(resultsRevealed({ passed: false, attemptsUsed: 9, maxAttempts: 0 })).toBe(false);
   });
 });
 

@@ -2,7 +2,6 @@
 import { sameSet } from '../learning/rules';
 
 export const EXAM_QUESTION_TYPES = ['text', 'textarea', 'radio', 'checkbox', 'select', 'file'] as const;
-export type ExamQuestionTypeName = (typeof EXAM_QUESTION_TYPES)[number];
 
 /** The largest file answer. */
 export const ANSWER_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -24,6 +23,7 @@ export const examMessages = {
   notOpen: 'This exam is not open.',
   noAttemptsLeft: 'You have used all your attempts for this exam.',
   alreadyPassed: 'You have already passed this exam.',
+  awaitingGrade: 'Your last attempt is waiting to be graded.',
   notStarted: 'Start the exam first.',
   alreadySubmitted: 'This attempt has already been submitted.',
   timeUp: 'The time for this attempt has ended.',
@@ -49,9 +49,10 @@ export function scoreChoice(type: string, answer: readonly string[], correct: re
   return { isCorrect: right, score: right ? points : 0 };
 }
 
-/** The score as a percent with one decimal (spec 2 §4). */
-export const scorePercent = (score: number, points: number) => (points > 0 ? Math.round((score * 1000) / points) / 10 : 0);
-export const passes = (percent: number, passingRate: number) => percent >= passingRate;
+/** The score as a percent with one decimal (spec 2 §4), rounded down: it never shows a pass that was not made. */
+export const scorePercent = (score: number, points: number) => (points > 0 ? Math.floor((score * 1000) / points + 1e-9) / 10 : 0);
+/** Passed at the passing rate, on the exact score rather than the shown one. */
+export const passes = (score: number, points: number, passingRate: number) => score * 100 >= passingRate * points;
 
 /** '1 point', '2 points': 'points' pluralised above 1. */
 export const pointsLabel = (n: number) => `${n} ${n > 1 ? 'points' : 'point'}`;
@@ -62,7 +63,17 @@ export function examSecondsLeft(startedAt: Date, durationMinutes: number, now: D
   return Math.max(0, Math.floor((startedAt.getTime() + durationMinutes * 60_000 - now.getTime()) / 1000));
 }
 
-/** Whether another attempt may start: not passed, and attempts left (0 is unlimited). */
-export function mayRetake(input: { passed: boolean; attemptsUsed: number; maxAttempts: number }) {
-  return !input.passed && (input.maxAttempts === 0 || input.attemptsUsed < input.maxAttempts);
+/**
+ * Whether another attempt may start: no attempt passed, none waiting for a grade (it may yet pass), and attempts
+ * left (0 is unlimited).
+ */
+export function mayRetake(input: { passed: boolean; pending: boolean; attemptsUsed: number; maxAttempts: number }) {
+  return !input.passed && !input.pending && (input.maxAttempts === 0 || input.attemptsUsed < input.maxAttempts);
 }
+
+/**
+ * Whether a submitted exam shows each answer's result and the correct answers: only once it cannot be taken
+ * again (passed, or every attempt used), so that a retake is no copy of the last review.
+ */
+export const resultsRevealed = (input: { passed: boolean; attemptsUsed: number; maxAttempts: number }) =>
+  input.passed || (input.maxAttempts > 0 && input.attemptsUsed >= input.maxAttempts);

@@ -2,8 +2,11 @@ import { examSecondsLeft, scorePercent } from '@school/shared/exams/rules';
 import type { Exam, ExamQuestion, ExamSubmission } from '@school/shared/exams/schemas';
 import type { AnswerRow, ExamRow, QuestionRow, SubmissionRow } from './repository';
 
-/** A question with the student's answer; the correct answer only when `reveal` (submitted and shown, or staff). */
-function presentQuestion(question: QuestionRow, answer: AnswerRow | undefined, reveal: boolean, files: ReadonlyMap<string, string> = new Map()): ExamQuestion {
+/**
+ * A question with the student's answer. `results`: the answer's score and whether it is right (a submitted exam
+ * that cannot be taken again); `reveal`: the correct answer too (and the exam shows answers), or staff.
+ */
+function presentQuestion(question: QuestionRow, answer: AnswerRow | undefined, shown: { results: boolean; reveal: boolean }, files: ReadonlyMap<string, string> = new Map()): ExamQuestion {
   return {
     id: question.id,
     order: question.position,
@@ -12,16 +15,25 @@ function presentQuestion(question: QuestionRow, answer: AnswerRow | undefined, r
     choices: question.choices,
     points: question.points,
     notes: question.notes,
-    correct_answer: reveal ? question.correctAnswer : null,
-    answer: answer ? { answer: answer.answer, file: answer.file ? (files.get(answer.file) ?? null) : null, score: answer.score, is_correct: answer.isCorrect, feedback: answer.feedback } : null,
+    correct_answer: shown.reveal ? question.correctAnswer : null,
+    answer: answer
+      ? {
+          answer: answer.answer,
+          file: answer.file ? (files.get(answer.file) ?? null) : null,
+          score: shown.results ? answer.score : null,
+          is_correct: shown.results ? answer.isCorrect : null,
+          feedback: answer.feedback,
+        }
+      : null,
   };
 }
 
-export function presentSubmission(view: { exam: ExamRow; survey: boolean; submission: SubmissionRow; questions: QuestionRow[]; answers: AnswerRow[]; files: ReadonlyMap<string, string> }): ExamSubmission {
+/** An attempt; before it is submitted nothing tells which answer is right, not even its score. */
+export function presentSubmission(view: { exam: ExamRow; survey: boolean; submission: SubmissionRow; revealed: boolean; questions: QuestionRow[]; answers: AnswerRow[]; files: ReadonlyMap<string, string> }): ExamSubmission {
   const { exam, submission } = view;
   const submitted = submission.submittedAt !== null;
-  const reveal = submitted && exam.showAnswers && !view.survey;
-  const totalPoints = view.questions.reduce((sum, q) => sum + q.points, 0);
+  const results = submitted && view.revealed && !view.survey;
+  const shown = { results, reveal: results && exam.showAnswers };
   return {
     id: submission.id,
     attempt: submission.attempt,
@@ -29,12 +41,12 @@ export function presentSubmission(view: { exam: ExamRow; survey: boolean; submis
     passed: submission.passed,
     has_pending: submission.hasPending,
     total_questions: view.questions.length,
-    total_score: submission.totalScore,
-    total_points: totalPoints,
-    score: scorePercent(submission.totalScore, totalPoints),
+    total_score: submitted ? submission.totalScore : 0,
+    total_points: submission.totalPoints || view.questions.reduce((sum, q) => sum + q.points, 0),
+    score: submitted ? scorePercent(submission.totalScore, submission.totalPoints) : 0,
     time_left: submitted ? null : examSecondsLeft(submission.startedAt, exam.durationMinutes),
     date_submitted: submission.submittedAt?.toISOString() ?? null,
-    questions: view.questions.map((q) => presentQuestion(q, view.answers.find((a) => a.questionId === q.id), reveal, view.files)),
+    questions: view.questions.map((q) => presentQuestion(q, view.answers.find((a) => a.questionId === q.id), shown, view.files)),
   };
 }
 
@@ -67,6 +79,6 @@ export function presentExam(view: ExamView): Exam {
     attempts_used: view.attempts.length,
     may_start: view.mayStart,
     submission: view.latest,
-    outline: view.staff ? view.questions.map((q) => presentQuestion(q, undefined, true)) : null,
+    outline: view.staff ? view.questions.map((q) => presentQuestion(q, undefined, { results: false, reveal: true })) : null,
   };
 }

@@ -112,26 +112,18 @@ export function examRepository(db: Db) {
     answers: (schoolId: number, submissionId: number) =>
       db.select().from(examAnswers).where(and(eq(examAnswers.schoolId, schoolId), eq(examAnswers.submissionId, submissionId))),
 
-    async saveAnswer(row: AnswerInput) {
-      await db
-        .insert(examAnswers)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [examAnswers.submissionId, examAnswers.questionId],
-          set: { answer: row.answer, file: row.file, score: row.score, isCorrect: row.isCorrect, feedback: '', gradedAt: null, gradedBy: null, updatedAt: sql`now()` },
-        });
-    },
-
     /**
-     * Saves an answer only while its attempt is unsubmitted, in one statement: the insert reads the attempt, and
-     * a submit holding the attempt's row makes it wait and then see the submission. False when it was submitted.
+     * Saves an answer only while its attempt is unsubmitted and within `deadlineSeconds` of its start (by the
+     * database's clock, which stamped the start), in one statement: the insert reads the attempt, and a submit
+     * holding the attempt's row makes it wait and then see the submission. False when it was not saved.
      */
-    async saveAnswerWhileRunning(row: AnswerInput) {
+    async saveAnswerWhileRunning(row: AnswerInput, deadlineSeconds: number | null) {
       const saved = (await db.execute(sql`
         insert into exam_answers (school_id, submission_id, question_id, answer, file, score, is_correct)
         select s.school_id, s.id, ${row.questionId}::int, ${JSON.stringify(row.answer)}::jsonb, ${row.file}::text, ${row.score}::numeric, ${row.isCorrect}::boolean
         from exam_submissions s
         where s.school_id = ${row.schoolId} and s.id = ${row.submissionId} and s.submitted_at is null
+          and (${deadlineSeconds}::int is null or now() < s.started_at + ${deadlineSeconds}::int * interval '1 second')
         for share
         on conflict (submission_id, question_id) do update set answer = excluded.answer, file = excluded.file, score = excluded.score,
           is_correct = excluded.is_correct, feedback = '', graded_at = null, graded_by = null, updated_at = now()
@@ -161,12 +153,11 @@ export function examRepository(db: Db) {
     /** An attempt with its exam and the student it belongs to (staff grading). */
     async findSubmission(schoolId: number, id: number) {
       const [row] = await db
-        .select({ submission: examSubmissions, ...examWithCourse, userId: enrollments.userId, coursePublished: courses.isPublished })
+        .select({ submission: examSubmissions, ...examWithCourse, userId: enrollments.userId })
         .from(examSubmissions)
         .innerJoin(exams, eq(exams.id, examSubmissions.examId))
         .innerJoin(coursewares, eq(coursewares.id, exams.coursewareId))
         .innerJoin(modules, eq(modules.id, coursewares.moduleId))
-        .innerJoin(courses, eq(courses.id, modules.courseId))
         .innerJoin(enrollments, eq(enrollments.id, examSubmissions.enrollmentId))
         .where(and(eq(examSubmissions.id, id), eq(examSubmissions.schoolId, schoolId)))
         .limit(1);

@@ -50,7 +50,8 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         for await (const part of request.parts({ limits: { fileSize: ANSWER_FILE_MAX_BYTES, files: 1, fields: 5 } })) {
           if (part.type === 'file' && part.fieldname === 'answer') file = { name: part.filename, type: part.mimetype, data: await part.toBuffer() };
-          else if (part.type === 'field' && part.fieldname === 'final') final = part.value === 'true';
+          else if (part.type === 'file') await part.toBuffer(); // read and dropped: an unread file part never ends the request
+          else if (part.fieldname === 'final') final = part.value === 'true';
         }
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError(413, { answer: [msg.fileTooLarge] });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { courseState } from '@school/shared/catalogue/rules';
-import { examMessages as msg, isAutoScored, mayRetake, passes, requiredMessage, scoreChoice, scorePercent, SUBMIT_GRACE_SECONDS } from '@school/shared/exams/rules';
+import { examMessages as msg, isAutoScored, mayRetake, passes, requiredMessage, resultsRevealed, scoreChoice, scorePercent, SUBMIT_GRACE_SECONDS } from '@school/shared/exams/rules';
 import { todayIn } from '@school/shared/school/dates';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, invalid, notFound } from '../../lib/errors';
@@ -13,8 +13,12 @@ import { submissionPolicy } from './policy';
 import { presentExam, presentSubmission } from './presenter';
 import { type AnswerInput, type AnswerRow, examRepository, type ExamRow, type QuestionRow, type SubmissionRow } from './repository';
 
-/** File answers: a document or a picture. */
-const FILE_TYPES: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg' };
+/** File answers: a document or a picture, known by their first bytes as well as by the type the browser sent. */
+const FILE_TYPES: Record<string, { extension: string; magic: Buffer }> = {
+  'application/pdf': { extension: 'pdf', magic: Buffer.from('%PDF-') },
+  'image/png': { extension: 'png', magic: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
+  'image/jpeg': { extension: 'jpg', magic: Buffer.from([0xff, 0xd8, 0xff]) },
+};
 
 const isSurvey = (found: { courseware: { type: string } }) => found.courseware.type === 'survey';
 
@@ -26,12 +30,15 @@ const isSurvey = (found: { courseware: { type: string } }) => found.courseware.t
 const timeIsUp = (exam: ExamRow, submission: SubmissionRow, graceSeconds: number, now = new Date()) =>
   exam.durationMinutes > 0 && now.getTime() >= submission.startedAt.getTime() + (exam.durationMinutes * 60 + graceSeconds) * 1000;
 
+/** Seconds from an attempt's start within which an answer is taken (the grace included); null when untimed. */
+const answerDeadline = (exam: ExamRow) => (exam.durationMinutes > 0 ? exam.durationMinutes * 60 + SUBMIT_GRACE_SECONDS : null);
+
 /** The totals of an attempt from its answers: choice answers scored, written and file answers pending until graded. */
 function totals(questions: QuestionRow[], answers: AnswerRow[], exam: ExamRow, survey: boolean) {
   const totalPoints = questions.reduce((sum, q) => sum + q.points, 0);
   const totalScore = answers.reduce((sum, a) => sum + (a.score ?? 0), 0);
   const hasPending = !survey && questions.some((q) => !isAutoScored(q.type) && answers.some((a) => a.questionId === q.id && a.score === null));
-  const passed = survey || (!hasPending && passes(scorePercent(totalScore, totalPoints), exam.passingRate));
+  const passed = survey || (!hasPending && passes(totalScore, totalPoints, exam.passingRate));
   return { totalScore, totalPoints, hasPending, passed };
 }
 
@@ -66,6 +73,14 @@ export function examService(app: FastifyInstance) {
 
   const isOpen = (exam: ExamRow, school: SchoolRow) => courseState(exam.dateStart, exam.dateEnd, todayIn(school.timeZone)) === 'open';
 
+  /** What the attempts so far allow: a pass or a pending grade in any of them stops retakes. */
+  const historyOf = (attempts: SubmissionRow[], exam: ExamRow) => ({
+    passed: attempts.some((a) => a.passed),
+    pending: attempts.some((a) => a.hasPending),
+    attemptsUsed: attempts.length,
+    maxAttempts: exam.maxAttempts,
+  });
+
   type Found = { exam: ExamRow; courseware: { id: number; type: string; name: string }; courseId: number; questionCount?: number };
   type Enrollment = { id: number; courseId: number };
 
@@ -79,9 +94,11 @@ export function examService(app: FastifyInstance) {
       const txRepo = examRepository(t as unknown as Db);
       const locked = await txRepo.lockAttempt(school.id, submissionId);
       if (!locked || locked.submittedAt) return undefined;
-      if (answer) await txRepo.saveAnswer(answer);
+      // The answer counts only within the attempt's time (the database's clock): past it, the attempt is submitted without it.
+      const saved = answer ? await txRepo.saveAnswerWhileRunning(answer, answerDeadline(found.exam)) : true;
       const [questions, answers] = await Promise.all([txRepo.questions(school.id, found.exam.id), txRepo.answers(school.id, submissionId)]);
-      return txRepo.submit(school.id, submissionId, totals(questions, answers, found.exam, isSurvey(found)));
+      const submitted = await txRepo.submit(school.id, submissionId, totals(questions, answers, found.exam, isSurvey(found)));
+      return submitted && { ...submitted, answerSaved: saved };
     });
   }
 
@@ -113,12 +130,12 @@ export function examService(app: FastifyInstance) {
     const rows = !staff && !latest && found.questionCount !== undefined ? [] : await repo.questionsWithAnswers(school.id, found.exam.id, latest?.id ?? null);
     const questions = rows.map((r) => r.question);
     const answers = rows.flatMap((r) => (r.answer ? [r.answer] : []));
-    const last = attempts.find((a) => a.submittedAt);
     const open = isOpen(found.exam, school);
-    const mayStart = !staff && open && (!latest || Boolean(latest.submittedAt)) && mayRetake({ passed: Boolean(last?.passed), attemptsUsed: attempts.length, maxAttempts: found.exam.maxAttempts });
+    const history = historyOf(attempts, found.exam);
+    const mayStart = !staff && open && (!latest || Boolean(latest.submittedAt)) && mayRetake(history);
     // Uploaded answers are private: their addresses are signed and short-lived.
     const files = new Map(await Promise.all(answers.filter((a) => a.file).map(async (a) => [a.file!, await app.storage.signedUrl(a.file!, { expiresIn: 600 })] as const)));
-    const submission = latest ? presentSubmission({ exam: found.exam, survey: isSurvey(found), submission: latest, questions, answers, files }) : null;
+    const submission = latest ? presentSubmission({ exam: found.exam, survey: isSurvey(found), submission: latest, revealed: resultsRevealed(history), questions, answers, files }) : null;
     return presentExam({ found, questions, questionCount: found.questionCount ?? questions.length, attempts, latest: submission, staff, open, mayStart });
   }
 
@@ -144,10 +161,16 @@ export function examService(app: FastifyInstance) {
       const submitted = await submitAttempt(school, found, latest.id, answer);
       if (!submitted) throw badRequest(msg.alreadySubmitted, 'already_submitted');
       await completeIfSettled(school, found, submitted, enrollment, actor.userId, 'exam.submitted');
+      if (!submitted.answerSaved) throw badRequest(msg.timeUp, 'time_up');
       return present(school, found, [submitted, ...attempts.slice(1)], false);
     }
-    // Saved only into an attempt still running: a submit that got there first wins.
-    if (!(await repo.saveAnswerWhileRunning(answer))) throw badRequest(msg.alreadySubmitted, 'already_submitted');
+    // Saved only into an attempt still running and within its time: a submit that got there first wins.
+    if (!(await repo.saveAnswerWhileRunning(answer, answerDeadline(found.exam)))) {
+      const [now] = await repo.attempts(school.id, enrollment.id, found.exam.id);
+      if (now?.submittedAt) throw badRequest(msg.alreadySubmitted, 'already_submitted');
+      await submitAttempt(school, found, latest.id).then((done) => done && completeIfSettled(school, found, done, enrollment, actor.userId, 'exam.submitted'));
+      throw badRequest(msg.timeUp, 'time_up');
+    }
     return present(school, found, attempts, false);
   }
 
@@ -167,9 +190,10 @@ export function examService(app: FastifyInstance) {
       const latest = attempts[0];
       if (!latest || latest.submittedAt) {
         if (!isOpen(found.exam, school)) throw badRequest(msg.notOpen, 'exam_not_open');
-        const last = attempts.find((a) => a.submittedAt);
-        if (last?.passed) throw badRequest(msg.alreadyPassed, 'already_passed');
-        if (!mayRetake({ passed: false, attemptsUsed: attempts.length, maxAttempts: found.exam.maxAttempts })) throw badRequest(msg.noAttemptsLeft, 'no_attempts_left');
+        const history = historyOf(attempts, found.exam);
+        if (history.passed) throw badRequest(msg.alreadyPassed, 'already_passed');
+        if (history.pending) throw badRequest(msg.awaitingGrade, 'awaiting_grade');
+        if (!mayRetake(history)) throw badRequest(msg.noAttemptsLeft, 'no_attempts_left');
         const created = await repo.createAttempt(school.id, found.exam.id, enrollment.id, (latest?.attempt ?? 0) + 1);
         // A concurrent start made it first: read the attempts it left.
         return present(school, found, created ? [created, ...attempts] : await repo.attempts(school.id, enrollment.id, found.exam.id), false);
@@ -191,9 +215,9 @@ export function examService(app: FastifyInstance) {
       return answerWith(actor, school, questionId, final, async (question, submissionId) => {
         if (question.type !== 'file') throw invalid({ answer: requiredMessage(question.type) });
         if (!file || file.data.length === 0) throw invalid({ answer: msg.noFile });
-        const extension = FILE_TYPES[file.type];
-        if (!extension) throw invalid({ answer: msg.fileType });
-        const key = `exam-answers/${submissionId}/${question.id}-${randomBytes(8).toString('hex')}.${extension}`;
+        const kind = FILE_TYPES[file.type];
+        if (!kind || !file.data.subarray(0, kind.magic.length).equals(kind.magic)) throw invalid({ answer: msg.fileType });
+        const key = `exam-answers/${submissionId}/${question.id}-${randomBytes(8).toString('hex')}.${kind.extension}`;
         await app.storage.put(key, file.data, { visibility: 'private', contentType: file.type });
         return { answer: [file.name.slice(0, 200)], file: key };
       });

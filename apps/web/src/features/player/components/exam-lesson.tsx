@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { EXAM_PAGE_SIZE, examMessages as msg, pointsLabel, requiredMessage } from '@school/shared/exams/rules';
 import type { Exam, ExamQuestion } from '@school/shared/exams/schemas';
 import type { Courseware } from '@school/shared/learning/schemas';
@@ -20,10 +20,12 @@ interface Props {
 }
 
 const stepKey = (coursewareId: number) => `exam-step-${coursewareId}`;
-const errorOf = (error: unknown) => {
-  if (!(error instanceof ApiError) || !error.body) return 'Your answer could not be saved. Please try again.';
+const unsaved = 'Your answer could not be saved. Please try again.';
+/** The server's words for a refusal (the answer's field error, or the detail), else `fallback`. */
+const errorOf = (error: unknown, fallback = unsaved) => {
+  if (!(error instanceof ApiError) || !error.body) return fallback;
   const value = error.body.answer ?? error.body.detail ?? error.body.non_field_errors;
-  return Array.isArray(value) ? value.join(' ') : (value ?? 'Your answer could not be saved. Please try again.');
+  return Array.isArray(value) ? value.join(' ') : (value ?? fallback);
 };
 const answered = (q: ExamQuestion) => q.answer !== null;
 
@@ -31,13 +33,13 @@ const answered = (q: ExamQuestion) => q.answer !== null;
 export function ExamLesson({ courseware, staff, onSubmitted, onNext }: Props) {
   const exam = useExam(courseware.exam!);
   if (exam.isPending) return <Loading />;
-  if (!exam.data) return <p className="media-error">{msg.notOpen}</p>;
+  if (!exam.data) return <p className="media-error">{errorOf(exam.error, msg.notOpen)}</p>;
   if (staff) return <StaffPreview exam={exam.data} coursewareId={courseware.id} />;
   const submission = exam.data.submission;
   if (submission && !submission.submitted) {
     return <Questions key={submission.id} exam={exam.data} questions={submission.questions} timeLeft={submission.time_left} coursewareId={courseware.id} onSubmitted={onSubmitted} onTimeUp={() => void exam.refetch()} />;
   }
-  return <Summary exam={exam.data} onNext={onNext} />;
+  return <Summary exam={exam.data} coursewareId={courseware.id} onNext={onNext} />;
 }
 
 function Meta({ exam }: { exam: Exam }) {
@@ -79,7 +81,7 @@ function StaffPreview({ exam, coursewareId }: { exam: Exam; coursewareId: number
   );
 }
 
-/** The questions with the student's answers, the correct ones where shown, scores and feedback. */
+/** The questions with the student's answers; scores, the correct answers and feedback where the server gives them. */
 function Review({ questions }: { questions: ExamQuestion[] }) {
   return (
     <ol className="exam-review">
@@ -91,7 +93,7 @@ function Review({ questions }: { questions: ExamQuestion[] }) {
           {q.answer && (
             <p>
               Your answer: {q.answer.file ? <a href={q.answer.file}>{q.answer.answer[0]}</a> : q.answer.answer.join(', ')}
-              {q.answer.score !== null ? ` · ${q.answer.score} / ${q.points}` : ' · waiting to be graded'}
+              {q.answer.score !== null && ` · ${q.answer.score} / ${q.points}`}
             </p>
           )}
           {q.correct_answer && q.correct_answer.length > 0 && <p className="tone-success">Correct answer: {q.correct_answer.join(', ')}</p>}
@@ -103,14 +105,19 @@ function Review({ questions }: { questions: ExamQuestion[] }) {
 }
 
 /** Before the first attempt, and after a submitted one: the result, View Answers, Retake Exam, Next Courseware. */
-function Summary({ exam, onNext }: { exam: Exam; onNext: (() => void) | null }) {
+function Summary({ exam, coursewareId, onNext }: { exam: Exam; coursewareId: number; onNext: (() => void) | null }) {
   const start = useStartExam(exam.id);
   const [reviewing, setReviewing] = useState(false);
   const s = exam.submission;
   const survey = exam.kind === 'survey';
   const attemptsUsedUp = exam.max_attempts > 0 && exam.attempts_used >= exam.max_attempts;
   const mayGoOn = s !== null && (s.passed || (!survey && s.has_pending) || attemptsUsedUp);
-  const begin = () => start.mutate(undefined, { onError: (error) => notify.error(errorOf(error)) });
+  const begin = () =>
+    start.mutate(undefined, {
+      // A new attempt opens at its first question, whatever step the last one ended on.
+      onSuccess: () => localStorage.removeItem(stepKey(coursewareId)),
+      onError: (error) => notify.error(errorOf(error, 'The exam could not be started. Please try again.')),
+    });
   return (
     <div className="exam">
       {exam.description && <p>{exam.description}</p>}
@@ -134,7 +141,7 @@ function Summary({ exam, onNext }: { exam: Exam; onNext: (() => void) | null }) 
       <div className="exam-actions">
         {!s && exam.may_start && exam.total_questions > 0 && <Button label={survey ? 'Start Survey' : 'Start Exam'} busy={start.isPending} onClick={begin} />}
         {s && !s.passed && exam.may_start && !survey && <Button label="Retake Exam" busy={start.isPending} onClick={begin} />}
-        {s && <Button label={reviewing ? 'Hide' : survey ? 'View Results' : 'View Answers'} variant="ghost" onClick={() => setReviewing(!reviewing)} />}
+        {s && exam.open && <Button label={reviewing ? 'Hide' : survey ? 'View Results' : 'View Answers'} variant="ghost" onClick={() => setReviewing(!reviewing)} />}
         {mayGoOn && onNext && <Button label="Next Courseware" onClick={onNext} />}
       </div>
       {reviewing && s && <Review questions={s.questions} />}
@@ -160,6 +167,8 @@ function Questions({ exam, questions, coursewareId, timeLeft = null, preview = f
   const [drafts, setDrafts] = useState<Record<number, Draft>>(() => Object.fromEntries(questions.map((q) => [q.id, q.answer?.answer ?? []])));
   const [error, setError] = useState<string | null>(null);
   const [timeUp, setTimeUp] = useState(false);
+  // Stable, so that the timer's interval is not set anew at every keystroke.
+  const onTimerEnd = useCallback(() => setTimeUp(true), []);
   const submit = useSubmitAnswer(exam.id);
   const question = questions[step]!;
   const last = step === questions.length - 1;
@@ -194,7 +203,7 @@ function Questions({ exam, questions, coursewareId, timeLeft = null, preview = f
 
   return (
     <div className="exam">
-      {timeLeft !== null && <CourseTimer label="Exam Remaining Time" timeLeft={timeLeft} onEnd={() => setTimeUp(true)} />}
+      {timeLeft !== null && <CourseTimer label="Exam Remaining Time" timeLeft={timeLeft} onEnd={onTimerEnd} />}
       <nav className="exam-bubbles" aria-label="Questions">
         {pages > 1 && <Button label="‹" variant="ghost" aria-label="Previous questions" disabled={page === 0} onClick={() => go((page - 1) * EXAM_PAGE_SIZE)} />}
         {questions.slice(page * EXAM_PAGE_SIZE, (page + 1) * EXAM_PAGE_SIZE).map((q, i) => {
