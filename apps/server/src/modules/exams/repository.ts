@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { coursewareProgress, coursewares, courses, enrollments, examAnswers, examQuestions, examSubmissions, exams, modules } from '../../db/schema/index';
 
@@ -36,29 +37,20 @@ function prepareReads(db: Db) {
   };
   // A left-joined object is read as null when its first column is: openedAt is never null in a row that exists.
   const opened = { openedAt: coursewareProgress.openedAt, completedAt: coursewareProgress.completedAt };
-  const callerEnrolment = and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, p('userId')), eq(enrollments.schoolId, courses.schoolId));
-  const progressRow = and(eq(coursewareProgress.enrollmentId, enrollments.id), eq(coursewareProgress.coursewareId, coursewares.id));
-  return {
-    examContext: db
-      .select({ ...context, opened })
-      .from(exams)
+  // From the exam to the caller's progress row in its courseware: the same for the exam and for a question.
+  const studyRows = <T extends PgSelect>(query: T) =>
+    query
       .innerJoin(coursewares, eq(coursewares.id, exams.coursewareId))
       .innerJoin(modules, eq(modules.id, coursewares.moduleId))
       .innerJoin(courses, eq(courses.id, modules.courseId))
-      .leftJoin(enrollments, callerEnrolment)
-      .leftJoin(coursewareProgress, progressRow)
+      .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, p('userId')), eq(enrollments.schoolId, courses.schoolId)))
+      .leftJoin(coursewareProgress, and(eq(coursewareProgress.enrollmentId, enrollments.id), eq(coursewareProgress.coursewareId, coursewares.id)));
+  return {
+    examContext: studyRows(db.select({ ...context, opened }).from(exams).$dynamic())
       .where(and(eq(exams.id, p('id')), eq(exams.schoolId, p('schoolId'))))
       .limit(1)
       .prepare('exams_exam_context'),
-    questionContext: db
-      .select({ ...context, opened, question: examQuestions })
-      .from(examQuestions)
-      .innerJoin(exams, eq(exams.id, examQuestions.examId))
-      .innerJoin(coursewares, eq(coursewares.id, exams.coursewareId))
-      .innerJoin(modules, eq(modules.id, coursewares.moduleId))
-      .innerJoin(courses, eq(courses.id, modules.courseId))
-      .leftJoin(enrollments, callerEnrolment)
-      .leftJoin(coursewareProgress, progressRow)
+    questionContext: studyRows(db.select({ ...context, opened, question: examQuestions }).from(examQuestions).innerJoin(exams, eq(exams.id, examQuestions.examId)).$dynamic())
       .where(and(eq(examQuestions.id, p('id')), eq(examQuestions.schoolId, p('schoolId'))))
       .limit(1)
       .prepare('exams_question_context'),

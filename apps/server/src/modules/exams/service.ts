@@ -81,7 +81,9 @@ export function examService(app: FastifyInstance) {
     maxAttempts: exam.maxAttempts,
   });
 
-  type Found = { exam: ExamRow; courseware: { id: number; type: string; name: string }; courseId: number; questionCount?: number };
+  type Found = { exam: ExamRow; courseware: { id: number; type: string; name: string }; courseId: number };
+  /** An exam as its context query reads it: with how many questions it has. */
+  type Counted = Found & { questionCount: number };
   type Enrollment = { id: number; courseId: number };
 
   /**
@@ -102,6 +104,13 @@ export function examService(app: FastifyInstance) {
     });
   }
 
+  /** Submits an attempt whose time ran out with the answers it has, and completes its courseware if that settles it. */
+  async function submitLate(school: SchoolRow, found: Found, submissionId: number, enrollment: Enrollment, actorId: number) {
+    const submitted = await submitAttempt(school, found, submissionId);
+    if (submitted) await completeIfSettled(school, found, submitted, enrollment, actorId, 'exam.submitted');
+    return submitted;
+  }
+
   /** A submitted attempt with nothing pending completes its courseware (again harmless: the completion is recorded once). */
   async function completeIfSettled(school: SchoolRow, found: Found, submission: SubmissionRow, enrollment: Enrollment, actorId: number, type: 'exam.submitted' | 'exam.graded') {
     if (!submission.submittedAt || submission.hasPending) return;
@@ -116,18 +125,17 @@ export function examService(app: FastifyInstance) {
     const attempts = await repo.attempts(school.id, enrollment.id, found.exam.id);
     const latest = attempts[0];
     if (latest && !latest.submittedAt && timeIsUp(found.exam, latest, -1)) {
-      const submitted = await submitAttempt(school, found, latest.id);
-      if (submitted) await completeIfSettled(school, found, submitted, enrollment, actorId, 'exam.submitted');
+      await submitLate(school, found, latest.id, enrollment, actorId);
       return repo.attempts(school.id, enrollment.id, found.exam.id);
     }
     if (latest && !completed) await completeIfSettled(school, found, latest, enrollment, actorId, 'exam.submitted');
     return attempts;
   }
 
-  async function present(school: SchoolRow, found: Found, attempts: SubmissionRow[], staff: boolean) {
+  async function present(school: SchoolRow, found: Counted, attempts: SubmissionRow[], staff: boolean) {
     const latest = attempts[0];
     // Before a first attempt a student sees only how many questions there are: the exam-start spike reads no question.
-    const rows = !staff && !latest && found.questionCount !== undefined ? [] : await repo.questionsWithAnswers(school.id, found.exam.id, latest?.id ?? null);
+    const rows = !staff && !latest ? [] : await repo.questionsWithAnswers(school.id, found.exam.id, latest?.id ?? null);
     const questions = rows.map((r) => r.question);
     const answers = rows.flatMap((r) => (r.answer ? [r.answer] : []));
     const open = isOpen(found.exam, school);
@@ -136,7 +144,7 @@ export function examService(app: FastifyInstance) {
     // Uploaded answers are private: their addresses are signed and short-lived.
     const files = new Map(await Promise.all(answers.filter((a) => a.file).map(async (a) => [a.file!, await app.storage.signedUrl(a.file!, { expiresIn: 600 })] as const)));
     const submission = latest ? presentSubmission({ exam: found.exam, survey: isSurvey(found), submission: latest, revealed: resultsRevealed(history), questions, answers, files }) : null;
-    return presentExam({ found, questions, questionCount: found.questionCount ?? questions.length, attempts, latest: submission, staff, open, mayStart });
+    return presentExam({ found, questions, questionCount: found.questionCount, attempts, latest: submission, staff, open, mayStart });
   }
 
   /** The running attempt of the caller, the answer made by `make` saved into it, and the attempt submitted when `final`. */
@@ -150,8 +158,7 @@ export function examService(app: FastifyInstance) {
     if (!latest) throw badRequest(msg.notStarted, 'not_started');
     if (latest.submittedAt) throw badRequest(msg.alreadySubmitted, 'already_submitted');
     if (timeIsUp(found.exam, latest, SUBMIT_GRACE_SECONDS)) {
-      const submitted = await submitAttempt(school, found, latest.id);
-      if (submitted) await completeIfSettled(school, found, submitted, enrollment, actor.userId, 'exam.submitted');
+      await submitLate(school, found, latest.id, enrollment, actor.userId);
       throw badRequest(msg.timeUp, 'time_up');
     }
     const made = await make(question, latest.id);
@@ -164,11 +171,10 @@ export function examService(app: FastifyInstance) {
       if (!submitted.answerSaved) throw badRequest(msg.timeUp, 'time_up');
       return present(school, found, [submitted, ...attempts.slice(1)], false);
     }
-    // Saved only into an attempt still running and within its time: a submit that got there first wins.
+    // Saved only into an attempt still running and within its time. Not saved: a submit got there first, or the
+    // time ran out (then this submits the attempt).
     if (!(await repo.saveAnswerWhileRunning(answer, answerDeadline(found.exam)))) {
-      const [now] = await repo.attempts(school.id, enrollment.id, found.exam.id);
-      if (now?.submittedAt) throw badRequest(msg.alreadySubmitted, 'already_submitted');
-      await submitAttempt(school, found, latest.id).then((done) => done && completeIfSettled(school, found, done, enrollment, actor.userId, 'exam.submitted'));
+      if (!(await submitLate(school, found, latest.id, enrollment, actor.userId))) throw badRequest(msg.alreadySubmitted, 'already_submitted');
       throw badRequest(msg.timeUp, 'time_up');
     }
     return present(school, found, attempts, false);
