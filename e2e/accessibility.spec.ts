@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { startApp, type E2eApp } from './support/app';
+import { seriousViolations } from './support/axe';
 import { closeAnnouncement, dialog, openLogin } from './support/ui';
 
 let app: E2eApp;
@@ -9,14 +8,6 @@ beforeAll(async () => {
   app = await startApp();
 });
 afterAll(() => app.close());
-
-/** Serious and critical axe-core violations, with the offending selectors for the failure message. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('accessibility (axe-core)', () => {
   it.each(['light', 'dark'])('the landing page in %s mode', async (theme) => {

@@ -35,6 +35,13 @@ const tabNames = (page: Page) => page.getByRole('navigation', { name: 'Account' 
 const panel = (page: Page) => page.locator('.account-panel');
 
 describe('tabs', () => {
+  it("shows an empty wallet as 'No Transaction found.'", async () => {
+    // Signed up at a school without coins, so no sign-up reward; the wallet tab shows on the demo school's site.
+    const student = await registerStudent(app.server.url, { host: 'acme.localhost' });
+    const page = await openAccount('demo', student.token, 'apt-wallet');
+    await visible(panel(page).getByText('No Transaction found.'));
+  });
+
   it('follow the role and the school products, with warnings where something is missing', async () => {
     const student = await registerStudent(app.server.url, { host: 'demo.localhost' });
     const page = await openAccount('demo', student.token);
@@ -43,8 +50,9 @@ describe('tabs', () => {
     const warned = await page.getByRole('navigation', { name: 'Account' }).getByRole('link').filter({ has: page.getByRole('img', { name: 'needs attention' }) }).allInnerTexts();
     expect(warned.map((t) => t.replace('!', '').trim())).toEqual(['Basic Profile', 'MCLE Profile', 'Authenticate ID', 'Email Settings']);
     await visible(page.getByText('N/A', { exact: true }));
+    // A new student of the demo school starts with its sign-up reward.
     await page.getByRole('link', { name: 'APT Wallet' }).click();
-    await visible(panel(page).getByText('No Transaction found.'));
+    await visible(panel(page).getByText('Sign-up reward for MCLE Reviewers PH members: L2E Coins for a 36-unit MCLE bundle'));
     await page.getByRole('link', { name: 'My Certificates' }).click();
     await visible(panel(page).getByText('No data to display'));
 

@@ -33,6 +33,14 @@ import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { registerSendEmail } from './modules/mail/send-email';
 import { scheduleCleanup } from './modules/maintenance/cleanup';
+import { certificateRoutes } from './modules/certificates/routes';
+import { registerCertificateJobs } from './modules/certificates/service';
+import { scheduleExpiry } from './modules/payments/expire';
+import { paymentRoutes } from './modules/payments/routes';
+import { paymongoGateway } from './infra/payments/paymongo';
+import { sandboxGateway, sandboxSecretOf } from './modules/sandbox-gateway/gateway';
+import { sandboxRoutes } from './modules/sandbox-gateway/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { socialRoutes } from './modules/social/routes';
 import { scheduleRoutes } from './modules/schedule/routes';
@@ -132,6 +140,14 @@ export async function buildApp(options: AppOptions) {
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
 
+  const sandboxSecret = sandboxSecretOf(config);
+  app.decorate(
+    'payments',
+    config.PAYMENT_GATEWAY === 'paymongo'
+      ? paymongoGateway({ secretKey: config.PAYMONGO_SECRET_KEY!, webhookSecret: config.PAYMONGO_WEBHOOK_SECRET!, apiUrl: config.PAYMONGO_API_URL })
+      : sandboxGateway({ db: database.db, secret: sandboxSecret, otcHours: config.OTC_EXPIRY_HOURS, cardError: config.SANDBOX_CARD_ERROR }),
+  );
+
   securityHeaders(app, { contentSecurityPolicy: contentSecurityPolicy(config, storage) });
   await app.register(rateLimit, {
     global: false,
@@ -171,6 +187,11 @@ export async function buildApp(options: AppOptions) {
       await api.register(learningRoutes);
       await api.register(examRoutes);
       await api.register(scheduleRoutes);
+      await api.register(walletRoutes);
+      await api.register(paymentRoutes);
+      await api.register(certificateRoutes);
+      // The sandbox gateway's own pages exist only while it is the gateway.
+      if (config.PAYMENT_GATEWAY === 'sandbox') await api.register(sandboxRoutes(sandboxSecret));
     },
     { prefix: '/api/v1' },
   );
@@ -178,5 +199,7 @@ export async function buildApp(options: AppOptions) {
   await registerWebApp(app, config.WEB_DIST_DIR);
   await registerSendEmail(app);
   await scheduleCleanup(app);
+  await scheduleExpiry(app);
+  await registerCertificateJobs(app);
   return app;
 }

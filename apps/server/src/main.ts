@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config/env';
 import { buildApp } from './app';
 import { DataFolderInUseError, openDatabase } from './db/client';
+import { sweepOverdueCertificates } from './modules/certificates/service';
 import { loadLookups } from './modules/lookups/load-lookups';
 import { putSeedAssets } from './seed/seed-assets';
 import { redateDemoClasses } from './seed/demo-schedule';
@@ -13,7 +14,10 @@ async function main() {
   const loaded = await loadLookups(database.db);
   if (loaded.length) app.log.info({ datasets: loaded }, 'loaded lookup data');
   if (config.SEED_DEMO) {
-    if (await seedDemo(database.db)) app.log.info('loaded the demo schools and accounts');
+    if (await seedDemo(database.db)) {
+      app.log.info('loaded the demo schools and accounts');
+      await sweepOverdueCertificates(app);
+    }
     await redateDemoClasses(database.db);
     const written = await putSeedAssets(app.storage);
     if (written) app.log.info({ files: written, storage: app.storage.kind }, 'stored the demo files');

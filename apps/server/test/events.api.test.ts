@@ -40,8 +40,10 @@ describe('account events', () => {
     expect(signup.status).toBe(201);
     const again = await api.post('/api/v1/account/signup/google/', { token: await provider.googleIdToken(person), role: 'ST', school_id: demo });
     expect(again.status).toBe(200);
+    // The demo school gives new students its sign-up reward: recorded once too.
     expect(await eventsOf('user', signup.body.id)).toEqual([
       expect.objectContaining({ type: 'user.signed_up', schoolId: demo, actorId: signup.body.id, data: { method: 'google' } }),
+      expect.objectContaining({ type: 'wallet.rewarded', schoolId: demo, actorId: signup.body.id, data: { reason: 'signup_reward', amount: 100_000 } }),
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { profileServerMessages as s } from '@school/shared/account/messages';
 import { nullCharacterMessage } from '@school/shared/api/null-characters';
@@ -87,7 +87,8 @@ describe('fuzzing every endpoint with malformed input', () => {
           rawBody: options.rawBody,
           token: options.token,
           host: options.host ?? 'demo.localhost',
-          headers: options.contentType ? { 'content-type': options.contentType } : {},
+          // A fresh Idempotency-Key, so that payment creation reaches its handler.
+          headers: { ...(options.contentType ? { 'content-type': options.contentType } : {}), 'idempotency-key': randomUUID() },
         });
       } catch (error) {
         failures.push(`${method} ${path}: ${(error as Error).message}`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,7 @@ const accountCalls = (): Call[] => [
   },
   call('PUT', () => `/api/v1/students/${a.student.studentId}/mcle_profile/`, () => mcleForm),
   call('GET', () => `/api/v1/students/${a.student.studentId}/enrollments/`),
+  call('GET', () => `/api/v1/students/${a.student.studentId}/certificates/`),
 ];
 
 /** What school A publishes, reached through its own host only. */
@@ -79,6 +81,24 @@ const schoolCalls = (): Call[] => [
   { ...call('GET', () => `/api/v1/exams/${a.exam}/`), needsLogin: true },
   call('POST', () => `/api/v1/exams/${a.exam}/start/`),
   call('POST', () => `/api/v1/exam/questions/${a.examQuestion}/submit/`, () => ({ answer: 'mine' })),
+  call('GET', () => `/api/v1/payment/fetch_channels/?content_type=course&object_id=${a.course}`),
+  call('GET', () => `/api/v1/payment/fetch_channels/?content_type=bundle&object_id=${a.bundle}`),
+  call('GET', () => `/api/v1/payment/fetch_channels/?content_type=class&object_id=${a.classId}`),
+  call('POST', () => '/api/v1/payment/fees/', () => ({ content_type: 'course', object_id: a.course })),
+  { ...call('GET', () => `/api/v1/vouchers/ANY/course/${a.course}/`), needsLogin: true },
+  { ...call('GET', () => `/api/v1/vouchers/ANY/bundle/${a.bundle}/`), needsLogin: true },
+  call('POST', () => `/api/v1/wallets/apply_coins/course/${a.course}/`, () => ({ coins: 1 })),
+  {
+    name: 'POST /payment/process/',
+    needsLogin: true,
+    send: (options) => request(ctx.server.url, '/api/v1/payment/process/', { method: 'POST', body: { content_type: 'course', object_id: a.course }, ...options, headers: { 'idempotency-key': randomUUID() } }),
+  },
+];
+
+/** A student's payment: theirs alone; the school's administrators may only settle a cash one. */
+const transactionCalls = (): Call[] => [
+  { ...call('GET', () => `/api/v1/transaction/${a.transaction}/`), needsLogin: true },
+  { ...call('GET', () => `/api/v1/payment/bux/fetch_details/?txn_id=${a.transaction}`), needsLogin: true },
 ];
 
 /** A student's study record of a course: theirs alone, through their course's school. */
@@ -125,6 +145,49 @@ describe("another student's enrolment", () => {
     }
     const own = await c.send({ token: a.student.token, host: a.host });
     expect(own.status, own.text).toBe(200);
+  });
+});
+
+describe("another student's certification statement", () => {
+  it('is 404 for anybody but the student, here or through another school', async () => {
+    const body = { full_name: 'Test Student', signature: `data:image/png;base64,${photo.toString('base64')}`, agree: true };
+    const sign = (token: string, host: string) => request(ctx.server.url, `/api/v1/enrollments/${a.enrollment}/certification/`, { method: 'POST', body, token, host });
+    for (const [who, token, host] of [
+      ['other student', b.student.token, a.host],
+      ['staff of the school', a.admin.token, a.host],
+      ['staff of another school', b.admin.token, b.host],
+      ['the owner through another school', a.student.token, b.host],
+    ] as const) {
+      expect((await sign(token, host)).status, who).toBe(404);
+    }
+    // The owner is heard (the course is not finished yet).
+    expect((await sign(a.student.token, a.host)).body).toEqual({ detail: 'Finish the course before signing the certification statement.' });
+  });
+});
+
+describe("another student's payment", () => {
+  it.each(transactionCalls().map((c) => [c.name, c] as const))('%s: 404 for another student and for staff elsewhere; refused to the school\'s staff', async (_name, c) => {
+    for (const [who, token, host] of [
+      ['other student', b.student.token, a.host],
+      ['staff of another school', b.admin.token, b.host],
+      ['the owner through another school', a.student.token, b.host],
+    ] as const) {
+      const res = await c.send({ token, host });
+      expect(res.status, `${who}: ${res.text}`).toBe(404);
+    }
+    expect((await c.send({ token: a.instructor.token, host: a.host })).status).toBe(404);
+    expect((await c.send({ token: a.admin.token, host: a.host })).status).toBe(403);
+    const own = await c.send({ token: a.student.token, host: a.host });
+    expect(own.status, own.text).toBe(200);
+  });
+
+  it('settling a payment: 404 outside the school, 403 for its student, and only a cash payment', async () => {
+    const settle = (token: string, host: string) => request(ctx.server.url, `/api/v1/payment/transactions/${a.transaction}/confirm/`, { method: 'POST', body: {}, token, host });
+    expect((await settle(b.admin.token, b.host)).status).toBe(404);
+    expect((await settle(b.admin.token, a.host)).status).toBe(404);
+    expect((await settle(a.student.token, b.host)).status).toBe(404);
+    expect((await settle(a.student.token, a.host)).status).toBe(403);
+    expect((await settle(a.admin.token, a.host)).body).toEqual({ detail: 'Only a pending payment to the school can be confirmed or declined.' });
   });
 });
 

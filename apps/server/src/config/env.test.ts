@@ -57,10 +57,19 @@ describe('loadConfig', () => {
   });
 
   it('shows the mail outbox only where no remote visitor can reach it', () => {
+    const production = { SECRET_KEY: secret, NODE_ENV: 'production', SANDBOX_IN_PRODUCTION: 'true' };
     expect(loadConfig({ SECRET_KEY: secret }).DEV_MAILBOX).toBe(true);
-    expect(loadConfig({ SECRET_KEY: secret, NODE_ENV: 'production' }).DEV_MAILBOX).toBe(false);
+    expect(loadConfig(production).DEV_MAILBOX).toBe(false);
     expect(loadConfig({ SECRET_KEY: secret, TRUST_PROXY: '1' }).DEV_MAILBOX).toBe(false);
-    expect(() => loadConfig({ SECRET_KEY: secret, NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX: the mail outbox page shows every message/);
+    expect(() => loadConfig({ ...production, DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX: the mail outbox page shows every message/);
     expect(() => loadConfig({ SECRET_KEY: secret, TRUST_PROXY: '10.0.0.1', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
+  });
+
+  it('refuses the sandbox payment gateway in production unless asked for by name, and PayMongo without its keys', () => {
+    const production = { SECRET_KEY: secret, NODE_ENV: 'production' };
+    expect(() => loadConfig(production)).toThrow(/PAYMENT_GATEWAY: the sandbox gateway lets anyone pay without money/);
+    expect(loadConfig({ ...production, SANDBOX_IN_PRODUCTION: 'true' }).PAYMENT_GATEWAY).toBe('sandbox');
+    expect(() => loadConfig({ ...production, PAYMENT_GATEWAY: 'paymongo' })).toThrow(/PAYMONGO_SECRET_KEY: PAYMENT_GATEWAY=paymongo needs PAYMONGO_SECRET_KEY/);
+    expect(loadConfig({ ...production, PAYMENT_GATEWAY: 'paymongo', PAYMONGO_SECRET_KEY: 'sk', PAYMONGO_WEBHOOK_SECRET: 'whsk' }).PAYMENT_GATEWAY).toBe('paymongo');
   });
 });

@@ -95,6 +95,21 @@ const envSchema = z
     /** Live classes run in Jitsi Meet rooms on this server (its external_api.js is loaded from it). */
     JITSI_DOMAIN: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, { error: 'must be a host name such as meet.jit.si' }).default('meet.jit.si'),
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5, { error: 'must be at least 0.5' }).max(60).default(0.5),
+    // Payments: the built-in sandbox gateway, or PayMongo with its keys.
+    PAYMENT_GATEWAY: z.enum(['sandbox', 'paymongo']).default('sandbox'),
+    /** Where gateways send their callbacks (this server's own address as the gateway sees it). */
+    PAYMENT_CALLBACK_BASE_URL: z.url().optional(),
+    /** The sandbox's callback signing secret; by default derived from SECRET_KEY. */
+    SANDBOX_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    /** The sandbox lets anyone "pay" without money: in production it must be asked for by name. */
+    SANDBOX_IN_PRODUCTION: bool.default(false),
+    /** Hides the card mode, as a gateway whose card processing is down would (spec 3 §2's card error flag). */
+    SANDBOX_CARD_ERROR: bool.default(false),
+    /** Hours an over-the-counter reference code stays payable. */
+    OTC_EXPIRY_HOURS: positiveInt.max(24 * 30).default(48),
+    PAYMONGO_SECRET_KEY: z.string().optional(),
+    PAYMONGO_WEBHOOK_SECRET: z.string().optional(),
+    PAYMONGO_API_URL: z.url().default('https://api.paymongo.com'),
   })
   .superRefine((env, ctx) => {
     if (env.HUMAN_CHECK === 'recaptcha' && (!env.RECAPTCHA_SITE_KEY || !env.RECAPTCHA_SECRET_KEY)) {
@@ -106,6 +121,18 @@ const envSchema = z
     if (env.STORAGE === 's3') {
       for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `STORAGE=s3 needs ${key}` });
+      }
+    }
+    if (env.PAYMENT_GATEWAY === 'sandbox' && env.NODE_ENV === 'production' && !env.SANDBOX_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_GATEWAY'],
+        message: 'the sandbox gateway lets anyone pay without money: in production set PAYMENT_GATEWAY=paymongo, or SANDBOX_IN_PRODUCTION=true for a demonstration site',
+      });
+    }
+    if (env.PAYMENT_GATEWAY === 'paymongo') {
+      for (const key of ['PAYMONGO_SECRET_KEY', 'PAYMONGO_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `PAYMENT_GATEWAY=paymongo needs ${key}` });
       }
     }
     if (env.FACEBOOK_APP_ID && !env.FACEBOOK_APP_SECRET) {

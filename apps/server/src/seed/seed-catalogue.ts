@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bundleCourses, bundles, categories, classSchedules, classes, conferenceRooms, courses, coursewares, examQuestions, exams, lecturers, modules, subcategories, videoQuestions } from '../db/schema/index';
 import { type DemoCourse, demoAssessment, demoOutline } from './demo-catalogue';
+import type { McleArea } from '@school/shared/certificates/mcle';
 
 const addDays = (days: number) => {
   const date = new Date();
@@ -12,6 +13,17 @@ const addDays = (days: number) => {
 };
 
 /** Loads one school's demo catalogue: categories, lecturers, courses with outlines and classes, bundles. */
+/** The demo subcategories' MCLE subject areas; practice management and technology count as other subjects. */
+const areaOfSubcategory: Record<string, McleArea> = {
+  'Legal Ethics': 'legal_ethics',
+  'Trial and Pre-Trial Skills': 'trial_skills',
+  'Alternative Dispute Resolution': 'adr',
+  'Updates on Substantive and Procedural Laws': 'updates',
+  'Legal Writing and Oral Advocacy': 'legal_writing',
+  'International Law': 'international',
+};
+const mcleAreaOf = (subcategory: string): McleArea => areaOfSubcategory[subcategory] ?? 'others';
+
 export async function seedCatalogue(
   db: Db,
   schoolId: number,
@@ -43,6 +55,9 @@ export async function seedCatalogue(
         image: `seed/courses/course-${c.image}.svg`,
         fee: c.fee,
         units: c.units,
+        // The course's units in the MCLE area of its subcategory (B.M. No. 850); none for non-MCLE catalogues.
+        mcleUnits: c.units > 0 ? { [mcleAreaOf(c.subcategory)]: c.units } : {},
+        approvalNumber: c.units > 0 ? `MCLE-2026-${String(index + 101).padStart(4, '0')}` : null,
         previewVideoType: c.preview === 'yt' ? 'yt' : c.preview === 'video' ? 'video' : null,
         previewVideoUrl: c.preview === 'yt' ? 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' : c.preview === 'video' ? 'seed/courses/preview.webm' : null,
         isFeatured: c.featured ?? false,

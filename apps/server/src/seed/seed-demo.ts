@@ -1,10 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte, lte } from 'drizzle-orm';
+import { CERTIFICATION_STATEMENT } from '@school/shared/certificates/rules';
 import type { Db } from '../db/client';
-import { classes, courses, enrollments, ibpChapters, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
+import { certificationSignatures, classes, compliancePeriods, courses, coursewareProgress, coursewares, enrollments, ibpChapters, modules, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
 import { hashPassword } from '../lib/crypto';
 import { acmeCategories, acmeCourses, acmeLecturers, demoBundles, demoCategories, demoCourses, demoLecturers } from './demo-catalogue';
 import { DEMO_PASSWORD, demoAccounts, demoNotifications, demoSchools } from './demo-data';
 import { seedCatalogue } from './seed-catalogue';
+import { seedDemoPayments } from './demo-payments';
 
 /** Loads the demo schools and accounts once; a later start finds them and leaves the data as it is. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -52,7 +54,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
         }).returning({ id: students.id });
         if (account.complete) await tx.insert(mcleProfiles).values({ ...(await demoMcleProfile(tx as unknown as Db)), studentId: student!.id });
       }
-      if (account.username === 'student') await enrolDemoStudent(tx as unknown as Db, ids.get('demo')!, user!.id);
+      if (account.username === 'student') {
+        await enrolDemoStudent(tx as unknown as Db, ids.get('demo')!, user!.id);
+        await seedDemoPayments(tx as unknown as Db, ids.get('demo')!, user!.id);
+      }
     }
   });
   return true;
@@ -67,11 +72,42 @@ async function enrolDemoStudent(db: Db, schoolId: number, userId: number) {
   const crossExamination = await course('Effective Cross-Examination');
   const [saturday] = await db.select().from(classes).where(and(eq(classes.courseId, crossExamination.id), eq(classes.name, 'Saturday Morning Class'))).limit(1);
   const eFiling = await course('E-Filing and Videoconference Hearings');
-  await db.insert(enrollments).values([
-    { userId, schoolId, courseId: crossExamination.id, classId: saturday!.id, status: 'paid' },
-    { userId, schoolId, courseId: eFiling.id, status: 'free' },
-  ]);
+  const ethics = await course('Code of Professional Responsibility and Accountability');
+  const [period] = await db.select({ id: compliancePeriods.id }).from(compliancePeriods).where(and(lte(compliancePeriods.dateStart, today()), gte(compliancePeriods.dateEnd, today()))).limit(1);
+  const completedAt = new Date(Date.now() - 3 * 86_400_000);
+  const done = { progress: 100, dateCompleted: completedAt, compliancePeriodId: period?.id ?? null };
+  const rows = await db
+    .insert(enrollments)
+    .values([
+      { userId, schoolId, courseId: crossExamination.id, classId: saturday!.id, status: 'paid' },
+      { userId, schoolId, courseId: eFiling.id, status: 'free', ...done },
+      { userId, schoolId, courseId: ethics.id, status: 'free', ...done },
+    ])
+    .returning({ id: enrollments.id, courseId: enrollments.courseId });
+  // Two finished courses in two MCLE areas (legal ethics, other subjects), their statements signed: the first start issues
+  // their certificates (the certificates' sweep), so My Certificates and the tracker are filled in.
+  for (const finished of rows.filter((r) => r.courseId !== crossExamination.id)) {
+    const wares = await db
+      .select({ id: coursewares.id })
+      .from(coursewares)
+      .innerJoin(modules, eq(modules.id, coursewares.moduleId))
+      .where(eq(modules.courseId, finished.courseId));
+    if (wares.length) await db.insert(coursewareProgress).values(wares.map((w) => ({ schoolId, enrollmentId: finished.id, coursewareId: w.id, completedAt, openedAt: completedAt })));
+    await db.insert(certificationSignatures).values({
+      schoolId,
+      enrollmentId: finished.id,
+      userId,
+      fullName: 'Maria Santos Reyes',
+      signatureKey: 'seed/demo/signature.png',
+      statement: CERTIFICATION_STATEMENT,
+      ip: '127.0.0.1',
+      userAgent: 'demo seed',
+      signedAt: completedAt,
+    });
+  }
 }
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 /** The complete student's MCLE profile: a Makati lawyer (the lookups are loaded before the seed). */
 async function demoMcleProfile(db: Db) {

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { HumanCheck } from '../infra/human-check/human-check';
 import type { Jobs } from '../infra/jobs/jobs';
 import type { Mailer } from '../infra/mail/mailer';
+import type { PaymentGateway } from '../infra/payments/gateway';
 import type { OneTimeStore } from '../infra/store/one-time-store';
 import type { Storage } from '../infra/storage/storage';
 import type { AuthUser } from '../modules/auth/authenticate';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     schools: CachedSchoolRepository;
     /** Stored files (local disk or S3): keys in, addresses out. */
     storage: Storage;
+    /** The payment gateway (the built-in sandbox, or PayMongo): infra/payments/gateway.ts. */
+    payments: PaymentGateway;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { slugFor } from '@school/shared/catalogue/rules';
 import type { Products } from '@school/shared/school/schemas';
 import type { Db } from '../../src/db/client';
-import { authTokens, bundleCourses, bundles, courses, coursewares, enrollments, modules, schoolMemberships, schools, students, users } from '../../src/db/schema/index';
+import { authTokens, bundleCourses, bundles, courses, coursewares, enrollments, modules, schoolMemberships, schools, students, users, vouchers, walletEntries, wallets } from '../../src/db/schema/index';
 import { hashKey, newKey } from '../../src/lib/crypto';
 import { client } from './http';
 import { humanToken } from './human';
@@ -209,4 +209,16 @@ export async function createOutline(db: Db, course: Pick<CourseRow, 'id' | 'scho
     .insert(coursewares)
     .values(items.map((item, i) => ({ name: `${item.type} ${i + 1}`, ...item, schoolId: course.schoolId, moduleId: mod!.id, position: i })))
     .returning();
+}
+
+/** A voucher of `school` (percentage by default; a fixed value is centavos). */
+export async function createVoucher(db: Db, school: School, overrides: Partial<Omit<typeof vouchers.$inferInsert, 'schoolId'>> = {}) {
+  const [row] = await db.insert(vouchers).values({ code: unique('V').toUpperCase(), type: 'percentage', value: 10, ...overrides, schoolId: school.id }).returning();
+  return row!;
+}
+
+/** Coins (centavos) in a user's wallet, with the ledger row that explains them. */
+export async function giveCoins(db: Db, userId: number, amount: number) {
+  await db.insert(wallets).values({ userId, balance: amount });
+  await db.insert(walletEntries).values({ userId, amount, balanceAfter: amount, reason: 'signup_reward', description: 'Test coins' });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +21,17 @@ export interface TestServer {
 }
 
 /**
+ * Servers on one PostgreSQL database share their files, as a deployment's processes do: any of them may run a
+ * job (a certificate drawn, say) whose files another one serves. On PGlite each server has its own.
+ */
+function mediaDir(databaseUrl: string | undefined) {
+  if (!databaseUrl) return mkdtempSync(path.join(tmpdir(), 'platform-media-'));
+  const dir = path.join(tmpdir(), `platform-media-${new URL(databaseUrl).pathname.slice(1)}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
  * The real server on a free port, on PGlite in memory, or on the PostgreSQL database named by
  * TEST_DATABASE_URL (the test command creates a fresh one for each run).
  */
@@ -33,7 +44,7 @@ export async function startServer(env: Record<string, string> = {}, port = 0): P
     LOG_LEVEL: 'silent',
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     WEB_DIST_DIR: '/nonexistent',
-    MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'platform-media-')),
+    MEDIA_DIR: mediaDir(process.env.TEST_DATABASE_URL),
     ...env,
   });
   const snapshot = config.DATABASE_URL ? undefined : await pgliteSnapshot();

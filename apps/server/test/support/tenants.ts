@@ -1,4 +1,4 @@
-import { classes, coursewareProgress, enrollments, examQuestions, exams, videoQuestions } from '../../src/db/schema/index';
+import { classes, coursewareProgress, enrollments, examQuestions, exams, paymentTransactions, videoQuestions } from '../../src/db/schema/index';
 import { createBundle, createCourse, createOutline, createSchool, createStaff, createStudent } from './factories';
 import type { TestServer } from './server';
 
@@ -41,6 +41,33 @@ export async function makeSchool(server: TestServer) {
   // The student studies the course: the player's calls have an enrolment and an opened courseware to reach.
   const [enrolment] = await db.insert(enrollments).values({ schoolId: school.id, userId: made.student.userId, courseId: course.id, status: 'free' }).returning();
   await db.insert(coursewareProgress).values([courseware!, examWare!].map((w) => ({ schoolId: school.id, enrollmentId: enrolment!.id, coursewareId: w.id })));
-  return { ...made, enrollment: enrolment!.id };
+  // And has an over-the-counter payment waiting for a paid course, for the payment calls.
+  const paid = await createCourse(db, { school, fee: 10_000 });
+  const [txn] = await db
+    .insert(paymentTransactions)
+    .values({
+      schoolId: school.id,
+      userId: made.student.userId,
+      contentType: 'course',
+      courseId: paid.id,
+      status: 'Pending',
+      subtotal: 8929,
+      tax: 1071,
+      fee: 2500,
+      discount: 0,
+      coins: 0,
+      amount: 12_500,
+      processorType: 'otc_nonbank',
+      processor: '7-Eleven',
+      channelCode: '7eleven',
+      gateway: 'sandbox',
+      reference: `ref${school.id}xxxxxxxxxxxxxxxxxxxxx`,
+      refCode: `${10_000_000_000_000 + school.id}`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      idempotencyKey: `key-${school.id}`,
+      requestHash: 'x',
+    })
+    .returning({ id: paymentTransactions.id });
+  return { ...made, enrollment: enrolment!.id, transaction: txn!.id };
 }
 export type TestSchool = Awaited<ReturnType<typeof makeSchool>>;

@@ -18,8 +18,11 @@ export const paths = {
   bundle: (slug = ':id') => `/course-bundle/${slug}`,
   bundlePayment: (slug = ':slug') => `/course-bundle/payment/${slug}`,
   paymentResult: '/enrollment/payment',
+  sandboxCheckout: (reference = ':reference') => `/sandbox/checkout/${reference}`,
+  sandboxTerms: '/sandbox/terms',
   forums: '/forums',
   forumTopic: (id = ':id') => `/forums/topic/${id}`,
   forumSearch: '/forums/search',
   faqs: '/faqs',
+  certificate: (code = ':code') => `/certificates/${code}`,
 } as const;

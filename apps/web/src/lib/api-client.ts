@@ -17,12 +17,14 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Let the request finish after the page is gone (a last save when the student leaves). */
   keepalive?: boolean;
+  /** Headers a call needs besides the usual ones (a payment's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** The one API client: JSON (or a FormData upload) in, JSON out, the stored token in the Authorization header. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const token = storedToken();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const upload = options.body instanceof FormData;
   if (options.body !== undefined && !upload) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Token ${token}`;

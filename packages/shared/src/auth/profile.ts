@@ -29,7 +29,12 @@ export const profileSchema = z.object({
   course_count: z.number(),
   certificate_count: z.number(),
   registered_school: z.object({ id: z.number(), name: z.string(), domain: z.string() }).nullable(),
+  has_reward: z.object({ fb_group: z.string().nullable(), amount: z.number().describe('whole L2E coins') }).nullable().describe("the school's sign-up reward this account received"),
 });
+
+/** The reward message after sign-up (spec 1 §4): a group's members get coins toward a 36-unit MCLE bundle. */
+export const rewardMessage = (reward: { fb_group: string | null; amount: number }) =>
+  `${reward.fb_group ? `As a member of ${reward.fb_group}, you` : 'You'} received ${reward.amount.toLocaleString('en-PH')} L2E Coins to use as a discount on a 36-unit MCLE bundle.`;
 export type Profile = z.infer<typeof profileSchema>;
 
 /** Mobile shown in the account header: +countrycode+number, or 'N/A' (spec 1 §2). */

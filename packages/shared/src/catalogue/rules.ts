@@ -41,8 +41,8 @@ export function formatFee(amountPesos: number, freeWord: 'Free' | 'FREE' = 'Free
 /** Every status an enrolment can have (spec 3 §4). */
 export const ENROLMENT_STATUSES = ['paid', 'free', 'pay_later', 'notpaid', 'partial', 'collection', 'pending'] as const;
 export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
-const UNPAID_STATUSES: readonly string[] = ['notpaid', 'partial', 'collection', 'pending', 'pay_later'] satisfies EnrolmentStatus[];
-export const isPaid = (status: string) => !UNPAID_STATUSES.includes(status);
+export const UNPAID_STATUSES: readonly EnrolmentStatus[] = ['notpaid', 'partial', 'collection', 'pending', 'pay_later'];
+export const isPaid = (status: string) => !(UNPAID_STATUSES as readonly string[]).includes(status);
 
 /** Whether a course can be studied today, by its dates (YYYY-MM-DD, in the school's time zone). */
 export function courseState(dateStart: string | null, dateEnd: string | null, today: string): 'open' | 'not_open' | 'ended' {

@@ -30,7 +30,7 @@ const enrollmentSummarySchema = z.object({
   progress: z.number(),
   status: z.string(),
   date_completed: z.string().nullable(),
-  reward: z.null(),
+  reward: z.object({ amount: z.number().describe('whole L2E coins') }).nullable().describe('the coins completing the course earns'),
   notes: z.string(),
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, isoDate, longDate, monthDay, relativeTime, shortDate, todayIn, zonedInstant } from './dates';
+import { clockTime, dateTimeIn, isoDate, longDate, monthDay, relativeTime, shortDate, todayIn, zonedInstant } from './dates';
 
 describe('todayIn', () => {
   it("reads today's date in the school's time zone, not in UTC", () => {
@@ -17,6 +17,11 @@ describe('formats', () => {
     expect(monthDay('2026-06-05')).toBe('June 5');
     expect(clockTime('09:00')).toBe('09:00 AM');
     expect(clockTime('18:30')).toBe('06:30 PM');
+  });
+  it("writes a stored moment as the school's clock reads it", () => {
+    // ICU joins the day and the time with ' at ' or ', ' depending on its version.
+    expect(dateTimeIn('2026-06-05T01:30:00Z', 'Asia/Manila')).toMatch(/^June 05, 2026(,| at) 09:30 AM$/);
+    expect(dateTimeIn('2026-06-05T01:30:00Z', 'UTC')).toMatch(/^June 05, 2026(,| at) 01:30 AM$/);
   });
   it('says how long ago', () => {
     const now = Date.parse('2026-06-05T12:00:00Z');

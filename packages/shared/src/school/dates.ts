@@ -34,6 +34,18 @@ export const monthDay = (day: string) => onDay(day).toLocaleDateString('en-US', 
 /** '09:00 AM' for '09:00'. */
 export const clockTime = (time: string) => new Date(`1970-01-01T${time}:00`).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
 
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** 'June 05, 2026 at 09:00 AM' for a stored moment, as the clock reads where the school is (DECISIONS.md). */
+export function dateTimeIn(iso: string, timeZone: string): string {
+  let format = momentFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    momentFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
+
 /** The exact moment in the reader's own locale (the title of a relative time). */
 export const exactTime = (iso: string) => new Date(iso).toLocaleString();
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, text, time, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { UnitsByArea } from '@school/shared/certificates/mcle';
 import { schools } from './schools';
 
 export const categories = pgTable(
@@ -53,6 +54,12 @@ export const courses = pgTable(
     isFeatured: boolean().notNull().default(false),
     durationMinutes: integer(),
     allowPayLater: boolean().notNull().default(false),
+    /** L2E coins (centavos) credited once to a student who completes the course. */
+    rewardCoins: integer().notNull().default(0),
+    /** The MCLE Office's approval number of the course, printed on its certificates. */
+    approvalNumber: text(),
+    /** The course's MCLE units by subject area (B.M. No. 850), which its certificate lists and the tracker adds. */
+    mcleUnits: jsonb().$type<UnitsByArea>().notNull().default({}),
     directEnrollment: boolean().notNull().default(true),
     classEnrollmentOnly: boolean().notNull().default(false),
     requireKyc: boolean().notNull().default(false),

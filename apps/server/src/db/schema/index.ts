@@ -10,3 +10,5 @@ export * from './enrolment';
 export * from './events';
 export * from './learning';
 export * from './exams';
+export * from './payments';
+export * from './certificates';

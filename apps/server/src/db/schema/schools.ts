@@ -20,6 +20,11 @@ export const schools = pgTable(
     dataPrivacy: text().notNull().default(''),
     consentForm: text().notNull().default(''),
     paymentInstructions: text().notNull().default(''),
+    /** A sign-up reward for members of the school's group (spec 1 §4): coins (centavos) and the group's name. */
+    signupRewardCoins: integer().notNull().default(0),
+    rewardGroup: text(),
+    /** The school's MCLE accreditation as a provider, printed on its certificates. */
+    accreditationNumber: text(),
     faqUrl: text(),
     announcementTitle: text(),
     announcementBody: text(),

@@ -1,5 +1,6 @@
 import type { SavedMcleProfile } from '@school/shared/account/profile-schemas';
 import type { Profile } from '@school/shared/auth/profile';
+import { wholeCoins } from '@school/shared/payments/rules';
 import { publicUrlOf, type PublicFiles } from '../../infra/storage/storage';
 import type { AccountRepository, McleRow } from './repository';
 
@@ -13,7 +14,7 @@ export function fullName(user: { firstName: string; middleName: string; lastName
     .join(' ');
 }
 
-export function presentProfile(files: PublicFiles, { user, student, school, courseCount }: ProfileRow): Profile {
+export function presentProfile(files: PublicFiles, { user, student, school, courseCount, certificateCount, signupReward }: ProfileRow): Profile {
   return {
     id: user.id,
     student_id: student?.id ?? null,
@@ -36,11 +37,12 @@ export function presentProfile(files: PublicFiles, { user, student, school, cour
     is_verified: user.isVerified,
     step: student?.step ?? null,
     info_submitted: student?.infoSubmitted ?? false,
-    // Certificates and ratings arrive with their own work; until then nobody has any.
+    // Ratings come from the evaluation surveys, which do not keep one yet.
     average_rating: null,
     course_count: courseCount,
-    certificate_count: 0,
+    certificate_count: certificateCount,
     registered_school: school?.id ? { id: school.id, name: school.name, domain: school.domain } : null,
+    has_reward: signupReward ? { fb_group: school?.rewardGroup ?? null, amount: wholeCoins(Number(signupReward)) } : null,
   };
 }
 

@@ -1,18 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { enrollments, mcleProfiles, schools, students, users } from '../../db/schema/index';
+import { certificates, enrollments, mcleProfiles, schools, students, users, walletEntries } from '../../db/schema/index';
 
 export type McleRow = typeof mcleProfiles.$inferSelect;
 
-/** An account: the user, their student row and school, and how many courses they take; one statement each way in. */
+/** An account: the user, their student row and school, how many courses they take and their sign-up reward; one statement each way in. */
 const prepareProfiles = (db: Db) => {
   const profile = () =>
     db
       .select({
         user: users,
         student: students,
-        school: { id: schools.id, name: schools.name, domain: schools.domain },
+        school: { id: schools.id, name: schools.name, domain: schools.domain, rewardGroup: schools.rewardGroup },
         courseCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.userId} = ${users.id})`.mapWith(Number),
+        certificateCount: sql<number>`(select count(*) from ${certificates} where ${certificates.userId} = ${users.id})`.mapWith(Number),
+        signupReward: sql<number | null>`(select ${walletEntries.amount} from ${walletEntries} where ${walletEntries.userId} = ${users.id} and ${walletEntries.onceKey} = 'signup_reward')`,
       })
       .from(users)
       .leftJoin(students, eq(students.userId, users.id))

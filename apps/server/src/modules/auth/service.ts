@@ -4,6 +4,7 @@ import type { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, Role } fro
 import { hashKey, hashPassword, newKey, verifyPassword } from '../../lib/crypto';
 import { DomainError, formError, invalid, notFound } from '../../lib/errors';
 import type { Db } from '../../db/client';
+import { grantSignupReward } from '../wallet/service';
 import { recordEvent } from '../events/service';
 import { emailQueue } from '../mail/send-email';
 import type { SchoolRow } from '../tenancy/repository';
@@ -50,8 +51,11 @@ export function authService(app: FastifyInstance) {
     await emails.send({ tx, schoolId: school.id, to: user.email, template: 'verify-email', params: { link, hours: config.VERIFY_TOKEN_TTL_HOURS } });
   }
 
-  /** A student account and its sign-up event in one transaction; `then` adds more to the same transaction. */
-  async function createStudent(input: Parameters<AuthRepository['createStudent']>[0], then?: (tx: Db, user: UserRow) => Promise<void>) {
+  /**
+   * A student account, its sign-up event and the school's sign-up reward in one transaction; `then` adds more
+   * to the same transaction.
+   */
+  async function createStudent(input: Parameters<AuthRepository['createStudent']>[0], school: SchoolRow, then?: (tx: Db, user: UserRow) => Promise<void>) {
     return app.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const created = await authRepository(tx).createStudent(input);
@@ -62,6 +66,7 @@ export function authService(app: FastifyInstance) {
         subjectId: created.user.id,
         data: { method: input.social?.provider ?? 'password' },
       });
+      await grantSignupReward(tx, school, created.user.id);
       await then?.(tx, created.user);
       return created;
     });
@@ -130,7 +135,7 @@ export function authService(app: FastifyInstance) {
       }
       const passwordHash = await hashPassword(body.password1);
       const student = { username: body.username, email: body.email, passwordHash, schoolId: school.id };
-      const { user } = await createStudent(student, (tx, created) => sendVerification(tx, created, school)).catch((error: unknown) => {
+      const { user } = await createStudent(student, school, (tx, created) => sendVerification(tx, created, school)).catch((error: unknown) => {
         // Two sign-ups racing for one name or address: the unique index decides, and the loser hears which.
         const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
         if (e.code === '23505' || e.cause?.code === '23505') {

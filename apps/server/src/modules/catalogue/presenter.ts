@@ -1,3 +1,4 @@
+import { wholeCoins } from '@school/shared/payments/rules';
 import { courseState, isPaid, pesos, priceBreakdown } from '@school/shared/catalogue/rules';
 import type { BundleCard, BundleDetail, CourseCard, CourseDetail } from '@school/shared/catalogue/schemas';
 import { attemptState } from '@school/shared/learning/rules';
@@ -25,9 +26,11 @@ export function presentFeatured(files: PublicFiles, featured: { kind: 'course'; 
   return { type: 'bundle' as const, date: isoDate(b.createdAt), id: b.id, name: b.name, slug: b.slug, description: b.description, fee: pesos(b.price), image: publicUrlOf(files, b.image), preview_video: null };
 }
 
-function presentEnrollment(row: EnrollmentRow | undefined): CourseCard['enrollment'] {
+/** The enrolment as the course pages show it; `reward` is the course's coin reward for completing it. */
+function presentEnrollment(row: EnrollmentRow | undefined, rewardCoins: number): CourseCard['enrollment'] {
   if (!row) return null;
-  return { id: row.id, progress: row.progress, status: row.status, date_completed: row.dateCompleted?.toISOString() ?? null, reward: null, notes: row.notes };
+  const reward = rewardCoins > 0 ? { amount: wholeCoins(rewardCoins) } : null;
+  return { id: row.id, progress: row.progress, status: row.status, date_completed: row.dateCompleted?.toISOString() ?? null, reward, notes: row.notes };
 }
 
 export function presentCourseCard(files: PublicFiles, row: { course: CourseCardRow; subcategory: string | null }, enrollment?: EnrollmentRow): CourseCard {
@@ -43,7 +46,7 @@ export function presentCourseCard(files: PublicFiles, row: { course: CourseCardR
     subcategory: row.subcategory,
     units: course.units,
     created_at: course.createdAt.toISOString(),
-    enrollment: presentEnrollment(enrollment),
+    enrollment: presentEnrollment(enrollment, course.rewardCoins),
   };
 }
 

@@ -8,6 +8,7 @@ export type CourseRow = typeof courses.$inferSelect;
 /** What a course card shows (lists, similar and top courses, a bundle's courses): not the whole row. */
 const cardColumns = {
   id: courses.id,
+  rewardCoins: courses.rewardCoins,
   name: courses.name,
   slug: courses.slug,
   description: courses.description,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { EnrollmentSort, EnrollmentStatusFilter } from '@school/shared/catalogue/rules';
 import type { Db } from '../../db/client';
 import { bundleCourses, bundleEnrollments, classes, compliancePeriods, courses, enrollments, schools, type EnrolmentStatus } from '../../db/schema/index';
@@ -7,6 +7,9 @@ const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
 };
+
+/** Statuses of an enrolment made by a payment that has not gone through yet. */
+const AWAITING_PAYMENT: EnrolmentStatus[] = ['notpaid', 'pending'];
 
 const myOrder: Record<EnrollmentSort, SQL[]> = {
   '-date_enrolled': [desc(enrollments.dateEnrolled), desc(enrollments.id)],
@@ -51,6 +54,68 @@ export function enrolmentRepository(db: Db) {
       const [row] = await db.select({ n: count() }).from(classes).where(eq(classes.courseId, courseId));
       return row?.n ?? 0;
     },
+    async findClassAt(schoolId: number, classId: number) {
+      const [row] = await db.select({ id: classes.id, courseId: classes.courseId, fee: classes.fee }).from(classes).where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId))).limit(1);
+      return row;
+    },
+    async findCourseEnrolment(userId: number, courseId: number) {
+      const [row] = await db.select().from(enrollments).where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))).limit(1);
+      return row;
+    },
+    async findBundleEnrolment(userId: number, bundleId: number) {
+      const [row] = await db.select().from(bundleEnrollments).where(and(eq(bundleEnrollments.userId, userId), eq(bundleEnrollments.bundleId, bundleId))).limit(1);
+      return row;
+    },
+    async lockCourseEnrolment(userId: number, courseId: number) {
+      const [row] = await db.select().from(enrollments).where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId))).for('update');
+      return row;
+    },
+    async lockBundleEnrolment(userId: number, bundleId: number) {
+      const [row] = await db.select().from(bundleEnrollments).where(and(eq(bundleEnrollments.userId, userId), eq(bundleEnrollments.bundleId, bundleId))).for('update');
+      return row;
+    },
+    /** The published courses of a bundle, as the bundle page lists them. */
+    async bundleMembers(schoolId: number, bundleId: number) {
+      const rows = await db
+        .select({ courseId: bundleCourses.courseId })
+        .from(bundleCourses)
+        .innerJoin(courses, eq(courses.id, bundleCourses.courseId))
+        .where(and(eq(bundleCourses.bundleId, bundleId), eq(bundleCourses.schoolId, schoolId), eq(courses.isPublished, true)));
+      return rows.map((r) => r.courseId);
+    },
+    async setCourseStatus(id: number, status: EnrolmentStatus, classId?: number | null) {
+      await db
+        .update(enrollments)
+        .set({ status, ...(classId === undefined ? {} : { classId }) })
+        .where(eq(enrollments.id, id));
+    },
+    /**
+     * The bundle's enrolment and its courses' enrolments that wait for its payment; a course enrolled to pay
+     * later keeps that status until the bundle is paid.
+     */
+    async setBundleStatus(bundleEnrollmentId: number, status: EnrolmentStatus) {
+      const [row] = await db.update(bundleEnrollments).set({ status }).where(eq(bundleEnrollments.id, bundleEnrollmentId)).returning();
+      if (!row) return;
+      const waiting = status === 'paid' ? [...AWAITING_PAYMENT, 'pay_later' as const] : AWAITING_PAYMENT;
+      await db
+        .update(enrollments)
+        .set({ status })
+        .where(and(eq(enrollments.userId, row.userId), eq(enrollments.bundleId, row.bundleId), inArray(enrollments.status, waiting)));
+    },
+    /** Undoes a course enrolment whose payment failed, while it still waits for that payment and no bundle took it over. */
+    async removeCourseAwaiting(id: number) {
+      await db.delete(enrollments).where(and(eq(enrollments.id, id), inArray(enrollments.status, AWAITING_PAYMENT), isNull(enrollments.bundleId)));
+    },
+    async removeBundleAwaiting(bundleEnrollmentId: number) {
+      const [row] = await db
+        .delete(bundleEnrollments)
+        .where(and(eq(bundleEnrollments.id, bundleEnrollmentId), inArray(bundleEnrollments.status, AWAITING_PAYMENT)))
+        .returning();
+      if (!row) return;
+      await db.delete(enrollments).where(and(eq(enrollments.userId, row.userId), eq(enrollments.bundleId, row.bundleId), inArray(enrollments.status, AWAITING_PAYMENT)));
+      // Courses the bundle took over that were enrolled to pay later go back to being their own.
+      await db.update(enrollments).set({ bundleId: null }).where(and(eq(enrollments.userId, row.userId), eq(enrollments.bundleId, row.bundleId), eq(enrollments.status, 'pay_later')));
+    },
     async findCompliancePeriod(id: number) {
       const [row] = await db.select({ dateStart: compliancePeriods.dateStart, dateEnd: compliancePeriods.dateEnd }).from(compliancePeriods).where(eq(compliancePeriods.id, id)).limit(1);
       return row;
@@ -73,17 +138,18 @@ export function enrolmentRepository(db: Db) {
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx.insert(bundleEnrollments).values(values).returning();
-          // Only the bundle's published courses of its own school, as the bundle page lists them.
-          const members = await tx
-            .select({ courseId: bundleCourses.courseId })
-            .from(bundleCourses)
-            .innerJoin(courses, eq(courses.id, bundleCourses.courseId))
-            .where(and(eq(bundleCourses.bundleId, values.bundleId), eq(bundleCourses.schoolId, values.schoolId), eq(courses.isPublished, true)));
+          const members = await enrolmentRepository(tx as unknown as Db).bundleMembers(values.schoolId, values.bundleId);
           if (members.length) {
+            // A course already studied stays as it is; one still waiting for its own payment (or enrolled to pay
+            // later) is taken over by the bundle, so that paying the bundle pays it too.
             await tx
               .insert(enrollments)
-              .values(members.map((m) => ({ userId: values.userId, schoolId: values.schoolId, courseId: m.courseId, bundleId: values.bundleId, compliancePeriodId: values.compliancePeriodId, status: values.status })))
-              .onConflictDoNothing();
+              .values(members.map((courseId) => ({ userId: values.userId, schoolId: values.schoolId, courseId, bundleId: values.bundleId, compliancePeriodId: values.compliancePeriodId, status: values.status })))
+              .onConflictDoUpdate({
+                target: [enrollments.userId, enrollments.courseId],
+                set: { bundleId: values.bundleId, status: sql`case when ${enrollments.status} = 'pay_later' and excluded.status not in ('paid', 'free') then ${enrollments.status} else excluded.status end` },
+                where: sql`${enrollments.status} in ('notpaid', 'pending', 'pay_later') and ${enrollments.bundleId} is null`,
+              });
           }
           return row!;
         });

@@ -12,6 +12,11 @@ export const eventSubjects = {
   'class.joined': 'enrollment',
   'exam.submitted': 'enrollment',
   'exam.graded': 'enrollment',
+  'payment.created': 'payment_transaction',
+  'payment.pending': 'payment_transaction',
+  'payment.paid': 'payment_transaction',
+  'payment.failed': 'payment_transaction',
+  'wallet.rewarded': 'user',
 } as const;
 
 export type EventType = keyof typeof eventSubjects;

@@ -114,6 +114,11 @@ export function learningRepository(db: Db) {
       return rows.length > 0;
     },
 
+    async rewardOf(courseId: number) {
+      const [row] = await db.select({ rewardCoins: courses.rewardCoins, name: courses.name }).from(courses).where(eq(courses.id, courseId)).limit(1);
+      return row;
+    },
+
     /** How many of the course's coursewares the enrolment has completed, counted by the database. */
     async completedCount(schoolId: number, enrollmentId: number, courseId: number) {
       const [row] = await db

@@ -19,6 +19,8 @@ import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/policy';
 import type { SignedInActor } from '../auth/actor';
 import { coursePolicy } from '../catalogue/policy';
+import { requestCertificate } from '../certificates/service';
+import { walletLedger } from '../wallet/service';
 import { recordEvent } from '../events/service';
 import type { SchoolRow } from '../tenancy/repository';
 import { enrollmentPolicy } from './policy';
@@ -96,6 +98,12 @@ export function learningService(app: FastifyInstance) {
       const updated = await txRepo.setProgress(schoolId, enrollment.id, progressPercent(done, total));
       if (updated.progress >= 100 && locked.progress < 100) {
         await recordEvent(tx, { schoolId, actorId, type: 'enrolment.completed', subjectId: enrollment.id, data: { courseId: enrollment.courseId } });
+        await requestCertificate(app, tx, enrollment.id);
+        const reward = await txRepo.rewardOf(enrollment.courseId);
+        // The course's coin reward, once per student and course whatever the retries (spec 2 §2).
+        if (reward && reward.rewardCoins > 0) {
+          await walletLedger(tx).credit({ userId: locked.userId, amount: reward.rewardCoins, reason: 'course_reward', description: `Reward for completing ${reward.name}`, schoolId, onceKey: `course_reward:${enrollment.courseId}` });
+        }
       }
       return updated;
     });

@@ -81,7 +81,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
           firstName: identity.firstName,
           lastName: identity.lastName,
           social: { provider: identity.provider, subject: identity.subject },
-        })
+        }, school)
         .catch(async (error: { code?: string; cause?: { code?: string } }) => {
           // The same person signing up twice at once: the other request created the account.
           if (error.code !== '23505' && error.cause?.code !== '23505') throw error;

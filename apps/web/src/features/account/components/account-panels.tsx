@@ -61,7 +61,7 @@ export function ChangePasswordForm() {
   );
 }
 
-/** Tabs whose screens come with later work (courses, classes, certificates, wallet, ID): their empty states. */
+/** Tabs whose screens come with later work (ID verification): their empty states. */
 export function EmptyPanel({ text }: { text: string }) {
   return <p className="empty-state">{text}</p>;
 }

@@ -8,9 +8,11 @@ import { useSchool } from '@/lib/school';
 import { useAccount, useMcleProfile } from '../api/account-calls';
 import { useCountries, useIbpChapters, useLawSchools, useRegions } from '@/lib/lookups';
 import { AccountHeader } from '../components/account-header';
+import { AptWallet } from '../components/apt-wallet';
 import { ChangePasswordForm, EmailSettings, EmptyPanel } from '../components/account-panels';
 import { BasicProfileForm } from '../components/basic-profile-form';
 import { McleProfileForm } from '../components/mcle-profile-form';
+import { MyCertificates } from '../components/my-certificates';
 import { MyCourses } from '../components/my-courses';
 import { TabNav } from '../components/tab-nav';
 
@@ -62,8 +64,9 @@ export function AccountArea() {
                 <MyClasses />
               </Suspense>
             )}
-            {['certificates', 'authenticate-id'].includes(current.slug) && <EmptyPanel text="No data to display" />}
-            {current.slug === 'apt-wallet' && <EmptyPanel text="No Transaction found." />}
+            {current.slug === 'certificates' && <MyCertificates />}
+            {current.slug === 'authenticate-id' && <EmptyPanel text="No data to display" />}
+            {current.slug === 'apt-wallet' && <AptWallet school={school} />}
           </section>
         </div>
       </div>

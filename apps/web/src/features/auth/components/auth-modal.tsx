@@ -1,6 +1,8 @@
+import { rewardMessage } from '@school/shared/auth/profile';
 import { Modal } from '@/components/modal';
 import { authModal, useAuthModal, type AuthForm } from '@/lib/auth-modal';
 import { ResultLine } from '@/components/result-line';
+import { useProfile } from '@/lib/profile';
 import { useResendEmail } from '@/lib/resend-email';
 import { ForgotForm } from './forgot-form';
 import { LoginForm } from './login-form';
@@ -46,8 +48,14 @@ export function AuthModal() {
 
 function SignupSent({ email }: { email: string }) {
   const resend = useResendEmail('Verification email sent.');
+  const { data: profile } = useProfile();
   return (
     <div className="success-view">
+      {profile?.has_reward && (
+        <p className="banner banner-success" role="status">
+          {rewardMessage(profile.has_reward)}
+        </p>
+      )}
       <p>Don't forget to verify your email</p>
       <p>
         <strong>{email}</strong>

@@ -1,13 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { loginBodySchema, type LoginBody } from '@school/shared/auth/schemas';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
 import { authModal } from '@/lib/auth-modal';
-import { saveSession, sessionFromToken } from '@/lib/session';
+import { useSchool } from '@/lib/school';
 import { useLogin } from '../api/auth-calls';
 import { FormBanner } from '@/components/form-banner';
+import { useFinishLogin } from '../hooks/use-finish-login';
 import { SocialButtons } from './social-buttons';
+import { WalletLogin } from './wallet-login';
 import { useServerForm } from '@/lib/use-server-form';
 
 /** Login has no client rules beyond presence (spec 1 §5); the server's errors show as banners. */
@@ -16,19 +16,15 @@ const schema = loginBodySchema.pick({ username: true, password: true }).extend({
 export function LoginForm({ redirect }: { redirect?: string }) {
   const { form, banner, setBanner, showServerError } = useServerForm<LoginBody>(schema, { username: '', password: '', remember_me: false }, ['username', 'password']);
   const login = useLogin();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const finishLogin = useFinishLogin(redirect);
+  // Wallets belong to the L2E Coins product: only its schools offer them (spec 1 §2, APT Wallet).
+  const walletLogin = useSchool().data?.config.products.apt_coins;
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
     try {
-      const response = await login.mutateAsync(values);
-      saveSession(sessionFromToken(response), values.remember_me ?? false);
-      authModal.close();
-      // Reload what the page shows, now with the user's own data (spec 1 §4).
-      await queryClient.invalidateQueries();
-      if (redirect) navigate(redirect);
+      await finishLogin(await login.mutateAsync(values), values.remember_me ?? false);
     } catch (error) {
       showServerError(error);
     }
@@ -43,7 +39,11 @@ export function LoginForm({ redirect }: { redirect?: string }) {
         <input type="checkbox" {...form.register('remember_me')} /> Keep me logged in
       </label>
       <Button type="submit" label="Login account" busy={login.isPending} className="btn-block" />
-      <SocialButtons mode="login" />
+      <SocialButtons mode="login">
+        {walletLogin && (
+          <WalletLogin onSession={(response) => finishLogin(response, form.getValues('remember_me') ?? false)} setError={setBanner} />
+        )}
+      </SocialButtons>
       <div className="auth-links">
         <button type="button" className="link" onClick={() => authModal.open('forgot')}>
           Forgot Password?

@@ -1,15 +1,19 @@
+import type { ReactNode } from 'react';
 import { useClientConfig } from '@/lib/client-config';
 import { useSchool } from '@/lib/school';
 import { startSocialSignIn } from '../social-sign-in';
 
-/** Facebook and Google buttons, each shown when the school's flag is on and the platform has the provider. */
-export function SocialButtons({ mode }: { mode: 'login' | 'signup' }) {
+/**
+ * Facebook and Google buttons, each shown when the school's flag is on and the platform has the provider, then
+ * any other way in (`children`: the wallet, when logging in), all under one "or".
+ */
+export function SocialButtons({ mode, children }: { mode: 'login' | 'signup'; children?: ReactNode }) {
   const { data: school } = useSchool();
   const { data: config } = useClientConfig();
   const products = school?.config.products;
   const facebook = products?.facebook_sso && config?.social.facebook;
   const google = products?.google_sso && config?.social.google;
-  if (!facebook && !google) return null;
+  if (!facebook && !google && !children) return null;
   const verb = mode === 'login' ? 'Continue' : 'Sign up';
   return (
     <div className="social-buttons">
@@ -26,6 +30,7 @@ export function SocialButtons({ mode }: { mode: 'login' | 'signup' }) {
           {verb} with Google
         </button>
       )}
+      {children}
     </div>
   );
 }

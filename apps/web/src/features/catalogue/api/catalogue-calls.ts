@@ -3,7 +3,6 @@ import type { ListPage } from '@school/shared/api/errors';
 import { LIST_PAGE_SIZE } from '@school/shared/catalogue/rules';
 import type {
   BundleCard,
-  BundleDetail,
   BundleEnrollmentBody,
   BundleEnrollmentResult,
   CourseCard,
@@ -64,11 +63,6 @@ export function useSubcategories() {
 export function useSimilarCourses(id: number) {
   return useQuery({ queryKey: ['catalogue', 'similar', id], queryFn: () => api<CourseCard[]>(`/courses/${id}/similar_courses/`) });
 }
-
-export const useBundle = (id: number) => {
-  const token = useSession()?.token;
-  return useQuery({ queryKey: ['catalogue', 'bundle', id, token], queryFn: () => api<BundleDetail>(`/course/bundles/${id}/`), retry: false });
-};
 
 export function useLanding() {
   const { data: school } = useSchool();

@@ -8,16 +8,16 @@ import { Image } from '@/components/image';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { useSchool } from '@/lib/school';
-import { useBundle } from '../api/catalogue-calls';
 import { useItemBySlug } from '@/lib/use-item-by-slug';
 import { CourseCard } from '../components/course-card';
 import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
 import { PaymentResultDialog } from '../components/result-dialog';
+import { useBundleDetail } from '@/lib/bundle';
 
 /** /course-bundle/{slug} (spec 2 §2). */
 export function BundlePage() {
   const { id: slug = '' } = useParams();
-  const bundle = useItemBySlug(slug, useBundle, "Requested course bundle isn't available", paths.bundles);
+  const bundle = useItemBySlug(slug, useBundleDetail, "Requested course bundle isn't available", paths.bundles);
   const { data: school } = useSchool();
   if (!bundle || !school) return <Loading />;
   return <BundleView bundle={bundle} school={school} />;

@@ -1,0 +1,47 @@
+import type { ChannelFee, PaymentMode } from '@school/shared/payments/rules';
+import type { Channels } from '@school/shared/payments/schemas';
+
+/** What the platform asks a gateway to collect. Amounts are centavos. */
+export interface CheckoutRequest {
+  reference: string;
+  amount: number;
+  description: string;
+  merchant: string;
+  mode: PaymentMode;
+  channelCode: string | null;
+  channelName: string | null;
+  /** Where the gateway posts its signed server-to-server callbacks. */
+  callbackUrl: string;
+  /** Where the payer's browser comes back to after a hosted checkout. */
+  returnUrl: string;
+}
+
+/** A hosted checkout to send the payer to, or an over-the-counter code to pay at a branch. */
+export type Checkout =
+  | { kind: 'redirect'; url: string; providerRef: string }
+  | { kind: 'otc'; refCode: string; expiresAt: Date; providerRef: string; counterUrl: string | null };
+
+/** A verified callback: what happened to which payment, under the provider's unique event id. */
+export interface GatewayEvent {
+  eventId: string;
+  reference: string;
+  outcome: 'paid' | 'failed' | 'pending';
+}
+
+export interface PaymentGateway {
+  /** Stored with each transaction and named in the callback path (`/payment/callback/{name}/`). */
+  readonly name: string;
+  channels(): Channels;
+  /** The fee of a mode's channel, or null when the gateway has no such channel. */
+  channelFee(mode: PaymentMode, channelCode: string | null): ChannelFee | null;
+  channelName(mode: PaymentMode, channelCode: string | null): string | null;
+  /** The steps and terms shown with an over-the-counter code. */
+  counterInstructions(channelCode: string): { steps: string[]; terms: string };
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** Closes a checkout or code the platform has given up on (replaced or lapsed), so it can no longer be paid. */
+  cancelCheckout(providerRef: string): Promise<void>;
+  /** Verifies a callback's signature over its raw body (throws `CallbackRefused`); null for events we ignore. */
+  parseCallback(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent | null;
+}
+
+export class CallbackRefused extends Error {}

@@ -1,0 +1,44 @@
+import { stringify } from 'csv-stringify/sync';
+import { fullName } from '../account/presenter';
+import type { certificateRepository } from './repository';
+
+type Repo = ReturnType<typeof certificateRepository>;
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? '';
+
+/**
+ * A course's attendance and completion records as CSV, one row per enrolment, with the evidence behind each
+ * certificate: the progress timeline, the exam results and the signature record.
+ */
+export async function courseRecordsCsv(repo: Repo, schoolId: number, courseId: number, compliancePeriodId: number | undefined) {
+  const rows = await repo.courseRecords(schoolId, courseId, compliancePeriodId);
+  const ids = rows.map((r) => r.enrollment.id);
+  const [timelines, results] = await Promise.all([repo.timelines(ids), repo.examResults(ids)]);
+  const byEnrolment = <T extends { enrollmentId: number }>(list: T[]) => {
+    const grouped = new Map<number, T[]>();
+    for (const item of list) grouped.set(item.enrollmentId, [...(grouped.get(item.enrollmentId) ?? []), item]);
+    return grouped;
+  };
+  const steps = byEnrolment(timelines);
+  const exams = byEnrolment(results);
+  return stringify(
+    rows.map((r) => ({
+      learner: fullName(r.user),
+      email: r.user.email,
+      enrolled_at: iso(r.enrollment.dateEnrolled),
+      status: r.enrollment.status,
+      progress: r.enrollment.progress,
+      completed_at: iso(r.enrollment.dateCompleted),
+      compliance_period: r.enrollment.compliancePeriodId ?? '',
+      timeline: (steps.get(r.enrollment.id) ?? []).map((s) => `${s.name}: opened ${iso(s.openedAt)}${s.completedAt ? `, completed ${iso(s.completedAt)}` : ''}`).join('; '),
+      exam_results: (exams.get(r.enrollment.id) ?? []).map((e) => `${e.exam} #${e.attempt}: ${e.score}/${e.points}${e.passed ? ' passed' : ''} ${iso(e.submittedAt)}`).join('; '),
+      certificate: r.certificate?.code ?? '',
+      issued_at: iso(r.certificate?.issuedAt),
+      revoked_at: iso(r.certificate?.revokedAt),
+      signed_name: r.signature?.fullName ?? '',
+      signed_at: iso(r.signature?.signedAt),
+      signed_from: r.signature?.ip ?? '',
+      signed_with: r.signature?.userAgent ?? '',
+    })),
+    { header: true },
+  );
+}

@@ -1,0 +1,110 @@
+import fontkit from '@pdf-lib/fontkit';
+import { Resvg } from '@resvg/resvg-js';
+import { PDFDocument, rgb } from 'pdf-lib';
+import QRCode from 'qrcode';
+import satori from 'satori';
+import type { CertificateFacts } from '../../db/schema/index';
+import { fonts, hex } from './fonts';
+import { areasOf } from './presenter';
+
+
+const WIDTH = 1600;
+const HEIGHT = 1131;
+
+export interface CertificateArt {
+  facts: CertificateFacts;
+  code: string;
+  /** The public page's address, which the QR code carries. */
+  url: string;
+  colour: string;
+}
+
+type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node | Node[] | string; src?: string; width?: number; height?: number } };
+const el = (type: string, style: Record<string, unknown>, children?: Node | Node[] | string): Node => ({ type, props: { style, children } });
+const text = (value: string, style: Record<string, unknown>) => el('div', { display: 'flex', ...style }, value);
+
+const issuedOn = (facts: CertificateFacts) => new Date(`${facts.completedOn}T00:00:00Z`).toLocaleDateString('en-PH', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const unitsLine = (facts: CertificateFacts) => `${facts.units} MCLE unit${facts.units === 1 ? '' : 's'}`;
+/** "Legal Ethics 2 · Other Subjects 1": the units by subject area, as the tracker counts them. */
+const areasLine = (facts: CertificateFacts) => areasOf(facts.areas ?? {}).map((a) => `${a.label} ${a.units}`).join('  ·  ');
+
+/** The certificate as a PNG: satori lays it out as SVG with our fonts, resvg rasterises it. */
+async function image(art: CertificateArt, qr: { src: string; size: number }) {
+  const { facts } = art;
+  const details = [unitsLine(facts), facts.approvalNumber && `Approval No. ${facts.approvalNumber}`, facts.accreditation && `Accreditation No. ${facts.accreditation}`].filter(Boolean).join('  ·  ');
+  const tree = el(
+    'div',
+    { display: 'flex', flexDirection: 'column', alignItems: 'center', boxSizing: 'border-box', width: WIDTH, height: HEIGHT, background: '#fffdf7', border: `24px solid ${art.colour}`, padding: '70px 90px', fontFamily: 'Serif', color: '#1f2933' },
+    [
+      text(facts.school, { fontSize: 40, fontWeight: 700, color: art.colour }),
+      text('Certificate of Completion', { fontSize: 76, fontWeight: 700, marginTop: 40 }),
+      text('This certifies that', { fontSize: 32, marginTop: 40 }),
+      text(facts.learner, { fontSize: 64, fontWeight: 700, marginTop: 16, borderBottom: '2px solid #1f2933', paddingBottom: 8 }),
+      text('has completed the course', { fontSize: 32, marginTop: 32 }),
+      text(facts.course, { fontSize: 46, fontWeight: 700, marginTop: 12, textAlign: 'center' }),
+      text(details, { fontSize: 28, marginTop: 28 }),
+      text(areasLine(facts), { fontSize: 24, marginTop: 12, textAlign: 'center' }),
+      text(`Completed on ${issuedOn(facts)}`, { fontSize: 28, marginTop: 12 }),
+      el('div', { display: 'flex', flexGrow: 1 }),
+      el('div', { display: 'flex', width: '100%', justifyContent: 'space-between', alignItems: 'flex-end' }, [
+        el('div', { display: 'flex', flexDirection: 'column', fontFamily: 'Sans', fontSize: 24 }, [text('Verify this certificate at', {}), text(art.url, { color: art.colour }), text(`Code ${art.code}`, { fontSize: 30, marginTop: 8 })]),
+        { type: 'img', props: { src: qr.src, width: qr.size, height: qr.size } },
+      ]),
+    ],
+  );
+  const svg = await satori(tree as never, {
+    width: WIDTH,
+    height: HEIGHT,
+    fonts: [
+      { name: 'Serif', data: fonts.serif, weight: 400, style: 'normal' },
+      { name: 'Serif', data: fonts.serifBold, weight: 700, style: 'normal' },
+      { name: 'Sans', data: fonts.sans, weight: 400, style: 'normal' },
+    ],
+  });
+  return Buffer.from(new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng());
+}
+
+
+/** The certificate as an A4 landscape PDF with real, searchable text (the code among it) and the QR code. */
+async function pdf(art: CertificateArt, qrPng: Buffer) {
+  const { facts } = art;
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  doc.setTitle(`Certificate ${art.code}`);
+  doc.setSubject(`${facts.course}, ${facts.school}`);
+  const [serif, bold, sans] = await Promise.all([doc.embedFont(fonts.serif, { subset: true }), doc.embedFont(fonts.serifBold, { subset: true }), doc.embedFont(fonts.sans, { subset: true })]);
+  const page = doc.addPage([842, 595]);
+  const colour = hex(art.colour);
+  page.drawRectangle({ x: 14, y: 14, width: 814, height: 567, borderColor: colour, borderWidth: 10 });
+  const centred = (value: string, y: number, size: number, f = serif, color = rgb(0.12, 0.16, 0.2)) => {
+    // Long course names shrink to fit the page.
+    let s = size;
+    while (f.widthOfTextAtSize(value, s) > 740 && s > 10) s -= 1;
+    page.drawText(value, { x: (842 - f.widthOfTextAtSize(value, s)) / 2, y, size: s, font: f, color });
+  };
+  centred(facts.school, 520, 20, bold, colour);
+  centred('Certificate of Completion', 465, 38, bold);
+  centred('This certifies that', 425, 16);
+  centred(facts.learner, 385, 32, bold);
+  centred('has completed the course', 350, 16);
+  centred(facts.course, 315, 24, bold);
+  centred([unitsLine(facts), facts.approvalNumber && `Approval No. ${facts.approvalNumber}`, facts.accreditation && `Accreditation No. ${facts.accreditation}`].filter(Boolean).join('  ·  '), 280, 14);
+  centred(areasLine(facts), 260, 12);
+  centred(`Completed on ${issuedOn(facts)}`, 240, 14);
+  page.drawText('Verify this certificate at', { x: 50, y: 90, size: 11, font: sans });
+  page.drawText(art.url, { x: 50, y: 74, size: 11, font: sans, color: colour });
+  page.drawText(`Code ${art.code}`, { x: 50, y: 52, size: 14, font: sans });
+  page.drawImage(await doc.embedPng(qrPng), { x: 842 - 50 - 110, y: 40, width: 110, height: 110 });
+  return Buffer.from(await doc.save());
+}
+
+/** Pixels per QR module on the image: whole pixels, drawn 1:1, so that every scanner reads sharp squares. */
+const QR_SCALE = 7;
+
+/** The image and the PDF of one certificate, each carrying its code and a QR code to its public page. */
+export async function renderCertificate(art: CertificateArt) {
+  const size = (QRCode.create(art.url, { errorCorrectionLevel: 'M' }).modules.size + 2) * QR_SCALE;
+  const qrPng = await QRCode.toBuffer(art.url, { errorCorrectionLevel: 'M', margin: 1, scale: QR_SCALE });
+  const png = await image(art, { src: `data:image/png;base64,${qrPng.toString('base64')}`, size });
+  return { png, pdf: await pdf(art, qrPng) };
+}

@@ -1,0 +1,194 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { CERTIFICATION_STATEMENT, certificateMessages as msg, certificateState, CODE_ALPHABET, formatCode } from '@school/shared/certificates/rules';
+import { addUnits, complianceStanding, type UnitsByArea } from '@school/shared/certificates/mcle';
+import type { CertificationBody, Compliance } from '@school/shared/certificates/schemas';
+import { todayIn } from '@school/shared/school/dates';
+import type { Db } from '../../db/client';
+import { badRequest, invalid, notFound } from '../../lib/errors';
+import { fullName } from '../account/presenter';
+import { accountService } from '../account/service';
+import type { SignedInActor } from '../auth/actor';
+import { enrollmentPolicy } from '../learning/policy';
+import type { SchoolRow } from '../tenancy/repository';
+import { schoolUrl } from '../tenancy/resolve-domain';
+import { courseRecordsCsv } from './records';
+import { certificateRepository, type CertificateRow } from './repository';
+
+export const ISSUE_CERTIFICATE = 'issue-certificate';
+const ISSUE_OVERDUE = 'issue-overdue-certificates';
+/** Enrolments a sweep looks at, at most (the next sweep takes the rest). */
+const OVERDUE_BATCH = 200;
+/** Courses (and bundles) the tracker suggests for the missing areas. */
+const SUGGESTIONS = 6;
+
+/** The certificates being drawn in this process, by enrolment, per app (a second request waits for the first). */
+const inProcess = new WeakMap<FastifyInstance, Map<number, Promise<CertificateRow | null>>>();
+
+const newCode = () => formatCode(Array.from({ length: 16 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''));
+
+/** Asks for an enrolment's certificate, in the caller's transaction: the job runs only if that change commits. */
+export const requestCertificate = (app: FastifyInstance, tx: Db, enrollmentId: number) =>
+  app.jobs.send(ISSUE_CERTIFICATE, { enrollmentId }, { tx, singletonKey: `certificate-${enrollmentId}` });
+
+export function certificateService(app: FastifyInstance) {
+  const repo = certificateRepository(app.db);
+  const accounts = accountService(app);
+  const pageUrl = (domain: string, code: string) => schoolUrl(app.config.SCHOOL_URL_TEMPLATE, domain, `/certificates/${code}`);
+  let issuing = inProcess.get(app);
+  if (!issuing) inProcess.set(app, (issuing = new Map()));
+
+  async function issueOnce(enrollmentId: number) {
+    const row = await repo.enrolmentFacts(enrollmentId);
+    if (!row) return null;
+    const { enrollment, course, school, user } = row;
+    const state = certificateState({ progress: enrollment.progress, status: enrollment.status, mcle: school.products.mcle, signed: row.signedAt !== null });
+    if (state !== 'issue') return null;
+    const existing = await repo.findByEnrollment(enrollmentId);
+    if (existing) return existing;
+    const code = newCode();
+    const facts = {
+      learner: fullName(user) || user.username,
+      course: course.name,
+      school: school.name,
+      schoolDomain: school.domain,
+      units: Number(course.units),
+      accreditation: school.accreditationNumber,
+      approvalNumber: course.approvalNumber,
+      // The day the course was finished where the school is.
+      completedOn: todayIn(school.timeZone, enrollment.dateCompleted ?? new Date()),
+      areas: course.mcleUnits,
+    };
+    // The drawing libraries and fonts load on the first certificate, not at every start.
+    const { renderCertificate } = await import('./render');
+    const files = await renderCertificate({ facts, code, url: pageUrl(school.domain, code), colour: school.primaryColor });
+    const imageKey = `certificates/${code}.png`;
+    const pdfKey = `certificates/${code}.pdf`;
+    await app.storage.put(imageKey, files.png, { visibility: 'private', contentType: 'image/png' });
+    await app.storage.put(pdfKey, files.pdf, { visibility: 'private', contentType: 'application/pdf' });
+    const made = await repo.insert({ schoolId: school.id, userId: enrollment.userId, enrollmentId, courseId: course.id, compliancePeriodId: enrollment.compliancePeriodId, code, facts, imageKey, pdfKey });
+    if (made) return made;
+    await Promise.all([app.storage.remove(imageKey), app.storage.remove(pdfKey)]);
+    return (await repo.findByEnrollment(enrollmentId)) ?? null;
+  }
+
+  return {
+    pageUrl,
+
+    /**
+     * Issues the enrolment's certificate when it is due (certificateState): drawn and stored first, then one row
+     * with its files (the unique index keeps it to one; a loser of a race removes its files and answers the
+     * winner's). Drawing happens outside any database transaction, and once per enrolment at a time in this
+     * process. Null when it is not due.
+     */
+    issue(enrollmentId: number): Promise<CertificateRow | null> {
+      const running = issuing.get(enrollmentId);
+      if (running) return running;
+      const issued = issueOnce(enrollmentId).finally(() => issuing.delete(enrollmentId));
+      issuing.set(enrollmentId, issued);
+      return issued;
+    },
+
+    /**
+     * The MCLE certification statement, signed (spec 1 §5): the whole course done, the typed name the account's
+     * own, the drawn signature re-encoded as a private file, kept with when, from where and with what browser.
+     * The certificate is then asked for in the same transaction.
+     */
+    async sign(actor: SignedInActor, school: SchoolRow, enrollmentId: number, body: CertificationBody, evidence: { ip: string; userAgent: string }) {
+      const enrollment = await repo.findEnrollment(school.id, enrollmentId);
+      if (!enrollment) throw notFound();
+      enrollmentPolicy.authorize(actor, 'study', enrollment);
+      if (enrollment.progress < 100) throw badRequest(msg.notCompleted);
+      if (await repo.findSignature(enrollmentId)) throw badRequest(msg.alreadySigned);
+      const account = await accounts.findAccount(actor.userId);
+      const typed = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
+      if (!account || typed(body.full_name) !== typed(fullName(account.user))) throw invalid({ full_name: msg.nameMismatch });
+      const png = await sharp(Buffer.from(body.signature.split(',')[1]!, 'base64'))
+        .png()
+        .toBuffer()
+        .catch(() => {
+          throw invalid({ signature: msg.signatureRequired });
+        });
+      const signatureKey = `signatures/${enrollmentId}-${randomBytes(8).toString('hex')}.png`;
+      await app.storage.put(signatureKey, png, { visibility: 'private', contentType: 'image/png' });
+      const signed = await app.db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const row = await certificateRepository(tx).addSignature({ schoolId: school.id, enrollmentId, userId: actor.userId, fullName: body.full_name.trim(), signatureKey, statement: CERTIFICATION_STATEMENT, ...evidence });
+        if (row) await requestCertificate(app, tx, enrollmentId);
+        return row;
+      });
+      if (!signed) {
+        await app.storage.remove(signatureKey);
+        throw badRequest(msg.alreadySigned);
+      }
+      return signed;
+    },
+
+    /** The MCLE tracker for a period: certificates of every school add up; this school's offer covers the rest. */
+    async compliance(userId: number, school: SchoolRow, compliancePeriodId: number): Promise<Compliance> {
+      const certificates = await repo.ofPeriod(userId, compliancePeriodId);
+      const standing = complianceStanding(addUnits(certificates.map((c) => c.facts.areas ?? {})));
+      const missing = standing.areas.filter((a) => a.missing > 0).map((a) => a.key);
+      const covering = (units: UnitsByArea) => missing.filter((area) => (units[area] ?? 0) > 0);
+      const [courses, bundles] = missing.length
+        ? await Promise.all([repo.coursesCovering(school.id, userId, missing, SUGGESTIONS), repo.bundlesCovering(school.id, missing, SUGGESTIONS)])
+        : [[], []];
+      return {
+        compliance_period: compliancePeriodId,
+        ...standing,
+        certificates: certificates.map((c) => ({ code: c.code, course: c.facts.course, school: c.facts.school, completed_on: c.facts.completedOn, units: c.facts.units })),
+        suggestions: {
+          courses: courses.map((c) => ({ id: c.id, name: c.name, slug: c.slug, areas: covering(c.mcleUnits) })),
+          bundles: bundles.map((b) => ({ id: b.id, name: b.name, slug: b.slug, areas: covering(addUnits(b.units)) })),
+        },
+      };
+    },
+
+    /** Issues what is due but was never issued (a job lost with its process; the demo's finished courses). */
+    async issueOverdue() {
+      let issued = 0;
+      for (const id of await repo.dueWithout(OVERDUE_BATCH)) if (await this.issue(id)) issued++;
+      return issued;
+    },
+
+    /** The one-page compliance summary PDF of a period; undefined for an unknown period. */
+    async compliancePdf(userId: number, learner: string, school: SchoolRow, compliancePeriodId: number) {
+      const period = await repo.periodName(compliancePeriodId);
+      if (!period) return undefined;
+      const { compliancePdf } = await import('./compliance-pdf');
+      return compliancePdf({ learner, period, school: school.name, colour: school.primaryColor, compliance: await this.compliance(userId, school, compliancePeriodId) });
+    },
+
+    /** A course's records as CSV (staff; see records.ts). */
+    records: (schoolId: number, courseId: number, compliancePeriodId: number | undefined) => courseRecordsCsv(repo, schoolId, courseId, compliancePeriodId),
+
+    findByCode: (code: string) => repo.findByCode(code),
+    listMine: (userId: number, q: Parameters<typeof repo.listMine>[1]) => repo.listMine(userId, q),
+  };
+}
+
+/**
+ * The issuing queue: every process defines it, workers draw and store certificates with retries. A sweep every
+ * 10 minutes (and one at start) issues what is due but was never asked for or whose job was lost.
+ */
+export async function registerCertificateJobs(app: FastifyInstance) {
+  const certificates = certificateService(app);
+  await app.jobs.define(ISSUE_CERTIFICATE, { retryLimit: 5, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 120 });
+  await app.jobs.work<{ enrollmentId: number }>(ISSUE_CERTIFICATE, async (job) => {
+    await certificates.issue(job.enrollmentId);
+  });
+  await app.jobs.define(ISSUE_OVERDUE, { retryLimit: 0, expireInSeconds: 10 * 60 });
+  await app.jobs.work(
+    ISSUE_OVERDUE,
+    async () => {
+      const issued = await certificates.issueOverdue();
+      if (issued) app.log.info({ issued }, 'issued overdue certificates');
+    },
+    { pollSeconds: 30 },
+  );
+  await app.jobs.schedule(ISSUE_OVERDUE, '*/10 * * * *');
+}
+
+/** A sweep now (after the demo is loaded: its finished courses get their certificates at once). */
+export const sweepOverdueCertificates = (app: FastifyInstance) => app.jobs.send(ISSUE_OVERDUE, {}, { singletonKey: 'now' });

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeSession {
+  id: string;
+  attributes: { line_items: { amount: number; name: string }[]; payment_method_types: string[]; reference_number: string; success_url: string };
+}
+
+/**
+ * A local stand-in for PayMongo's checkout sessions API: it checks the secret key (HTTP basic), keeps each
+ * session it creates, and answers 404 to anything else, so an unexpected call fails the test.
+ */
+export async function startFakePaymongo(secretKey: string) {
+  const sessions: FakeSession[] = [];
+  const state = { refuseNext: false };
+  const expired: string[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.headers.authorization !== `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`) return send(401, { errors: [{ code: 'api_key_invalid' }] });
+      const expire = /^\/v1\/checkout_sessions\/([\w-]+)\/expire$/.exec(req.url ?? '');
+      if (req.method === 'POST' && expire && sessions.some((x) => x.id === expire[1])) {
+        expired.push(expire[1]!);
+        return send(200, { data: { id: expire[1], attributes: { status: 'expired' } } });
+      }
+      if (req.method !== 'POST' || req.url !== '/v1/checkout_sessions') return send(404, { errors: [{ code: 'resource_not_found' }] });
+      if (state.refuseNext) {
+        state.refuseNext = false;
+        return send(500, { errors: [{ code: 'internal_error' }] });
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { attributes: FakeSession['attributes'] } };
+      const session = { id: `cs_${randomBytes(8).toString('hex')}`, attributes: body.data.attributes };
+      sessions.push(session);
+      send(200, { data: { id: session.id, type: 'checkout_session', attributes: { ...session.attributes, checkout_url: `https://checkout.paymongo.test/${session.id}` } } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    sessions,
+    /** Ids of the sessions the platform closed. */
+    expired,
+    /** The next session request answers 500, as an outage would. */
+    refuseNext: () => {
+      state.refuseNext = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

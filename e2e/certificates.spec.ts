@@ -1,0 +1,241 @@
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { PDFDocument } from 'pdf-lib';
+import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CERTIFICATION_STATEMENT, certificateMessages as msg } from '@school/shared/certificates/rules';
+import type { PublicCertificate } from '@school/shared/certificates/schemas';
+import { MEDIA_TYPES } from '@school/shared/learning/rules';
+import { longDate } from '@school/shared/school/dates';
+import { certificates, coursewareProgress, coursewares } from '../apps/server/src/db/schema/index';
+import { eligibleStudent, registerStudent } from '../apps/server/test/support/factories';
+import { client } from '../apps/server/test/support/http';
+import { startApp, type E2eApp } from './support/app';
+import { seriousViolations } from './support/axe';
+import { dialog, visible } from './support/ui';
+
+let app: E2eApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+const db = () => app.server.database.db;
+const demo = { host: 'demo.localhost' };
+
+/** A browser of its own; the demo school's announcement, shown once per browser session, is taken as seen. */
+async function browser(viewport?: { width: number; height: number }) {
+  const { page, context } = await app.newPage(viewport ? { viewport } : {});
+  await context.addInitScript(() => {
+    for (let id = 1; id < 10; id++) sessionStorage.setItem(`announcement-seen:${id}`, '1');
+  });
+  return { page, context };
+}
+
+async function signedIn(token: string, path: string) {
+  const { page, context } = await browser();
+  await page.goto(await app.signInUrl(token, { redirect: path }));
+  await page.waitForURL(`**${path}`);
+  return { page, context };
+}
+
+/**
+ * A fresh student of the demo school (MCLE on) enrolled in the free 'Court-Annexed Mediation' (no assessment),
+ * with every courseware done but 'Reading: leading cases', which the browser completes. Those before it are
+ * opened and completed through the player's own calls (media with their watched time written as player.spec
+ * does); those after it (a 10-minute YouTube lecture, SoundCloud, the live class held at its hour) are recorded
+ * straight, so that the reading is the last one left.
+ */
+async function nearlyFinished() {
+  const who = await eligibleStudent(app.server.url, demo);
+  const api = client(app.server.url);
+  const as = { token: who.token, ...demo };
+  const school = (await api.get('/api/v1/school/demo/')).body as { id: number; name: string };
+  const list = (await api.get(`/api/v1/schools/${school.id}/courses/?perpage=60`)).body.data as { id: number; name: string; slug: string }[];
+  const course = list.find((c) => c.name === 'Court-Annexed Mediation')!;
+  const period = (await api.get('/api/v1/compliance_periods/')).body.data.find((p: { is_current: boolean }) => p.is_current).id as number;
+  const enrolled = await api.post('/api/v1/student/enrollment/', { course: course.id, action: 'free', compliance_period: period }, as);
+  expect(enrolled.status, enrolled.text).toBeLessThan(300);
+
+  const detail = (await api.get(`/api/v1/courses/${course.id}/`, as)).body as { modules: { coursewares: { id: number; name: string; type: string }[] }[] };
+  const outline = detail.modules.flatMap((m) => m.coursewares);
+  const last = outline.findIndex((c) => c.name === 'Reading: leading cases');
+  const seconds = async (id: number) => (await db().select({ mediaSeconds: coursewares.mediaSeconds }).from(coursewares).where(eq(coursewares.id, id)))[0]!.mediaSeconds ?? 0;
+  let enrollmentId = 0;
+  for (const ware of outline.slice(0, last)) {
+    const opened = await api.get(`/api/v1/coursewares/${ware.id}/`, as);
+    expect(opened.status, opened.text).toBe(200);
+    enrollmentId = opened.body.enrollment;
+    if (MEDIA_TYPES.includes(ware.type)) {
+      await db().update(coursewareProgress).set({ seconds: await seconds(ware.id) }).where(eq(coursewareProgress.coursewareId, ware.id));
+    }
+    const done = await api.post(`/api/v1/coursewares/${ware.id}/complete/`, {}, as);
+    expect(done.status, done.text).toBe(200);
+  }
+  const now = new Date();
+  for (const ware of outline.slice(last + 1)) {
+    await db().insert(coursewareProgress).values({ schoolId: school.id, enrollmentId, coursewareId: ware.id, seconds: await seconds(ware.id), openedAt: now, completedAt: now });
+  }
+  return { who, as, school, course, reading: outline[last]! };
+}
+
+/** Draws a stroke across the signature pad with the mouse. */
+async function drawSignature(page: Page) {
+  const box = (await page.locator('canvas.signature-pad').boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 30, y);
+  await page.mouse.down();
+  for (let step = 1; step <= 12; step++) await page.mouse.move(box.x + 30 + step * 20, y + (step % 2 ? -25 : 25), { steps: 3 });
+  await page.mouse.up();
+}
+
+/** The public page's fact under a label. */
+const fact = (page: Page, label: string) => page.locator('.certificate-facts > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+
+/** A file behind an address the page was given (the local storage's signed addresses are relative to the server). */
+async function fetched(address: string) {
+  const res = await fetch(new URL(address, app.server.url));
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+async function opensInNewTab(context: BrowserContext, click: () => Promise<void>) {
+  const [tab] = await Promise.all([context.waitForEvent('page'), click()]);
+  await tab.waitForLoadState();
+  return tab;
+}
+
+describe('certificates', () => {
+  it('signs the certification statement at the end of a course, lists the certificate and verifies it publicly', async () => {
+    const s = await nearlyFinished();
+    const { page, context } = await signedIn(s.who.token, `/course/${s.course.slug}/module/${s.reading.id}`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Reading: leading cases' }));
+    await page.getByLabel('Mark as Complete').click();
+    const congratulations = await dialog(page, 'Congratulations!');
+    await visible(congratulations.getByText('You have completed Court-Annexed Mediation.'));
+    await congratulations.getByRole('button', { name: 'View Certificates' }).click();
+
+    // At an MCLE school the way to the certificate is the signed certification statement.
+    const form = await dialog(page, 'Certification Statement');
+    await visible(form.getByText(CERTIFICATION_STATEMENT));
+    const name = form.getByLabel('Full name');
+    expect(await name.inputValue()).toBe('');
+    const submit = form.getByRole('button', { name: 'Sign and Get Certificate' });
+    await submit.click();
+    await visible(form.getByText(msg.nameMismatch));
+    await visible(form.getByText(msg.signatureRequired));
+    await visible(form.getByText(msg.agreeRequired));
+    // The first field in error takes the focus; the keyboard reaches Clear next (drawing needs a pointer).
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Clear');
+
+    // A drawing cleared is no signature.
+    await drawSignature(page);
+    await form.getByRole('button', { name: 'Clear' }).click();
+    await name.fill('Somebody Else');
+    await form.getByLabel('I agree').check();
+    await submit.click();
+    await visible(form.getByText(msg.signatureRequired));
+
+    // The server's answer goes under its field.
+    await drawSignature(page);
+    await submit.click();
+    await visible(form.getByText(msg.nameMismatch));
+    expect(await form.getByText(msg.signatureRequired).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await name.fill('Test Student');
+    await submit.click();
+    await page.waitForURL('**/student/certificates');
+
+    // The job issues it a moment later; the list watches for it.
+    const card = page.locator('.account-panel').getByRole('link', { name: /Court-Annexed Mediation/ });
+    await card.waitFor({ state: 'visible', timeout: 20_000 });
+    await page.getByText('Your new certificate is being issued. It appears here in a moment.').waitFor({ state: 'hidden' });
+    const mine = (await client(app.server.url).get(`/api/v1/students/${s.who.student_id}/certificates/`, s.as)).body.data as { code: string; address: string; school: string }[];
+    expect(mine).toHaveLength(1);
+    const { code, address } = mine[0]!;
+    expect(address).toBe(`${app.origin('demo')}/certificates/${code}`);
+    expect(await card.getAttribute('href')).toBe(address);
+    expect(await card.getAttribute('target')).toBe('_blank');
+    expect(await card.getAttribute('rel')).toContain('noopener');
+    await visible(card.getByText(s.school.name));
+    await visible(card.getByText(/^Given: \w+ \d{2}, \d{4} at \d{2}:\d{2} [AP]M$/));
+    // The header's count follows once the new certificate is in.
+    await visible(page.locator('.account-stats > div').filter({ has: page.locator('dt', { hasText: 'Certificates' }) }).locator('dd', { hasText: /^1$/ }));
+    expect(await seriousViolations(page)).toEqual([]);
+    const tab = await opensInNewTab(context, () => card.click());
+    expect(tab.url()).toBe(address);
+    await visible(tab.getByText(`This certificate is valid and was issued by ${s.school.name}.`));
+
+    // Logged out, in a browser of its own.
+    const facts = (await client(app.server.url).get(`/api/v1/certificates/${code}/`)).body as PublicCertificate;
+    const { page: visitor } = await browser();
+    await visitor.goto(address);
+    await visible(visitor.getByText(`This certificate is valid and was issued by ${s.school.name}.`));
+    expect(await fact(visitor, 'Awarded to').innerText()).toBe('Test Student');
+    expect(await fact(visitor, 'Course').innerText()).toBe('Court-Annexed Mediation');
+    expect(await fact(visitor, 'School').innerText()).toBe(s.school.name);
+    expect(await fact(visitor, 'Completed on').innerText()).toBe(longDate(facts.completed_on));
+    expect(await fact(visitor, 'MCLE units').innerText()).toContain(`${facts.units} units`);
+    for (const area of facts.areas) expect(await fact(visitor, 'MCLE units').innerText()).toContain(area.label);
+    expect(await fact(visitor, 'Accreditation number').innerText()).toBe(facts.accreditation);
+    expect(await fact(visitor, 'Approval number').innerText()).toBe(facts.approval_number);
+    expect(await fact(visitor, 'Certificate code').innerText()).toBe(code);
+    const image = visitor.getByRole('img', { name: 'Certificate of Test Student for completing Court-Annexed Mediation' });
+    await visible(image);
+    expect(await seriousViolations(visitor)).toEqual([]);
+
+    // The PDF, downloaded as the link offers it.
+    const link = visitor.getByRole('link', { name: 'Download PDF' });
+    expect(await link.getAttribute('download')).toBe(`certificate-${code}.pdf`);
+    const [download] = await Promise.all([visitor.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe(`certificate-${code}.pdf`);
+    const pdf = await PDFDocument.load(await readFile((await download.path())!));
+    expect(pdf.getTitle()).toBe(`Certificate ${code}`);
+    expect((await PDFDocument.load(await fetched((await link.getAttribute('href'))!))).getTitle()).toBe(`Certificate ${code}`);
+
+    // The QR code on the image leads back to this page.
+    const { data, info } = await sharp(await fetched((await image.getAttribute('src'))!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const qr = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+    expect(qr).toBe(address);
+    await visitor.goto(qr!);
+    expect(visitor.url()).toBe(address);
+    expect(await fact(visitor, 'Certificate code').innerText()).toBe(code);
+
+    // A phone's width in dark mode: nothing runs off the side.
+    const { page: phone } = await browser({ width: 360, height: 740 });
+    await phone.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await phone.goto(address);
+    await visible(phone.getByRole('link', { name: 'Download PDF' }));
+    expect(await phone.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(phone)).toEqual([]);
+
+    // Revoked: said so with the reason, and no files.
+    await db().update(certificates).set({ revokedAt: new Date(), revokedReason: 'Issued in error.' }).where(eq(certificates.code, code));
+    await visitor.reload();
+    await visible(visitor.getByText(msg.revoked));
+    await visible(visitor.getByText('Issued in error.', { exact: false }));
+    expect(await visitor.getByRole('img', { name: /Certificate of/ }).count()).toBe(0);
+    expect(await visitor.getByRole('link', { name: 'Download PDF' }).count()).toBe(0);
+  });
+
+  it('says so for a code that names no certificate', async () => {
+    const { page } = await browser();
+    for (const code of ['AAAA-BBBB-CCCC-DDDD', 'not-a-code']) {
+      await page.goto(`${app.origin('demo')}/certificates/${code}`);
+      await visible(page.getByText(msg.notFound));
+    }
+  });
+
+  it("shows 'No data to display' to a student without certificates", async () => {
+    const student = await registerStudent(app.server.url, demo);
+    const { page } = await signedIn(student.token, '/student/certificates');
+    await visible(page.locator('.account-panel').getByText('No data to display'));
+    expect(await page.getByRole('searchbox', { name: 'Search my certificates' }).count()).toBe(1);
+  });
+});
