@@ -46,7 +46,7 @@ describe('tabs', () => {
     const student = await registerStudent(app.server.url, { host: 'demo.localhost' });
     const page = await openAccount('demo', student.token);
     const names = (await tabNames(page)).map((t) => t.replace('!', '').trim());
-    expect(names).toEqual(['Basic Profile', 'MCLE Profile', 'Authenticate ID', 'Email Settings', 'My Courses', 'My Classes', 'My Certificates', 'Change Password', 'APT Wallet']);
+    expect(names).toEqual(['Basic Profile', 'MCLE Profile', 'Authenticate ID', 'Email Settings', 'My Courses', 'My Classes', 'My Certificates', 'MCLE Compliance', 'Change Password', 'APT Wallet']);
     const warned = await page.getByRole('navigation', { name: 'Account' }).getByRole('link').filter({ has: page.getByRole('img', { name: 'needs attention' }) }).allInnerTexts();
     expect(warned.map((t) => t.replace('!', '').trim())).toEqual(['Basic Profile', 'MCLE Profile', 'Authenticate ID', 'Email Settings']);
     await visible(page.getByText('N/A', { exact: true }));

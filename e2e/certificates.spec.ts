@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATION_STATEMENT, certificateMessages as msg } from '@school/shared/certificates/rules';
 import type { PublicCertificate } from '@school/shared/certificates/schemas';
-import { MEDIA_TYPES } from '@school/shared/learning/rules';
+import { MEDIA_TYPES, STAYING_TYPES } from '@school/shared/learning/rules';
 import { longDate } from '@school/shared/school/dates';
 import { certificates, coursewareProgress, coursewares } from '../apps/server/src/db/schema/index';
 import { eligibleStudent, registerStudent } from '../apps/server/test/support/factories';
@@ -42,39 +42,46 @@ async function signedIn(token: string, path: string) {
 }
 
 /**
- * A fresh student of the demo school (MCLE on) enrolled in the free 'Court-Annexed Mediation' (no assessment),
- * with every courseware done but 'Reading: leading cases', which the browser completes. Those before it are
- * opened and completed through the player's own calls (media with their watched time written as player.spec
- * does); those after it (a 10-minute YouTube lecture, SoundCloud, the live class held at its hour) are recorded
- * straight, so that the reading is the last one left.
+ * A fresh student of the demo school (MCLE on) enrolled in a free course, with every courseware done but `last`,
+ * which the browser completes. Those before it are opened and completed through the player's own calls (media
+ * with their watched time written as player.spec does; an exam and a live class recorded straight); those after it (a 10-minute YouTube lecture, SoundCloud, the live class held at its hour) are
+ * recorded straight, so that `last` is the one left.
  */
-async function nearlyFinished() {
+async function nearlyFinished(courseName = 'Court-Annexed Mediation', lastName = 'Reading: leading cases') {
   const who = await eligibleStudent(app.server.url, demo);
   const api = client(app.server.url);
   const as = { token: who.token, ...demo };
   const school = (await api.get('/api/v1/school/demo/')).body as { id: number; name: string };
   const list = (await api.get(`/api/v1/schools/${school.id}/courses/?perpage=60`)).body.data as { id: number; name: string; slug: string }[];
-  const course = list.find((c) => c.name === 'Court-Annexed Mediation')!;
+  const course = list.find((c) => c.name === courseName)!;
   const period = (await api.get('/api/v1/compliance_periods/')).body.data.find((p: { is_current: boolean }) => p.is_current).id as number;
   const enrolled = await api.post('/api/v1/student/enrollment/', { course: course.id, action: 'free', compliance_period: period }, as);
   expect(enrolled.status, enrolled.text).toBeLessThan(300);
 
   const detail = (await api.get(`/api/v1/courses/${course.id}/`, as)).body as { modules: { coursewares: { id: number; name: string; type: string }[] }[] };
   const outline = detail.modules.flatMap((m) => m.coursewares);
-  const last = outline.findIndex((c) => c.name === 'Reading: leading cases');
+  const last = outline.findIndex((c) => c.name === lastName);
   const seconds = async (id: number) => (await db().select({ mediaSeconds: coursewares.mediaSeconds }).from(coursewares).where(eq(coursewares.id, id)))[0]!.mediaSeconds ?? 0;
   let enrollmentId = 0;
+  const now = new Date();
   for (const ware of outline.slice(0, last)) {
     const opened = await api.get(`/api/v1/coursewares/${ware.id}/`, as);
     expect(opened.status, opened.text).toBe(200);
     enrollmentId = opened.body.enrollment;
+    // Only a submission completes an exam, and joining it a live class: recorded straight.
+    if ([...STAYING_TYPES, 'class'].includes(ware.type)) {
+      await db()
+        .insert(coursewareProgress)
+        .values({ schoolId: school.id, enrollmentId, coursewareId: ware.id, openedAt: now, completedAt: now })
+        .onConflictDoUpdate({ target: [coursewareProgress.enrollmentId, coursewareProgress.coursewareId], set: { completedAt: now } });
+      continue;
+    }
     if (MEDIA_TYPES.includes(ware.type)) {
       await db().update(coursewareProgress).set({ seconds: await seconds(ware.id) }).where(eq(coursewareProgress.coursewareId, ware.id));
     }
     const done = await api.post(`/api/v1/coursewares/${ware.id}/complete/`, {}, as);
     expect(done.status, done.text).toBe(200);
   }
-  const now = new Date();
   for (const ware of outline.slice(last + 1)) {
     await db().insert(coursewareProgress).values({ schoolId: school.id, enrollmentId, coursewareId: ware.id, seconds: await seconds(ware.id), openedAt: now, completedAt: now });
   }
@@ -117,8 +124,10 @@ describe('certificates', () => {
     await visible(congratulations.getByText('You have completed Court-Annexed Mediation.'));
     await congratulations.getByRole('button', { name: 'View Certificates' }).click();
 
-    // At an MCLE school the way to the certificate is the signed certification statement.
-    const form = await dialog(page, 'Certification Statement');
+    // At an MCLE school the way to the certificate is the signed certification statement, on a page of its own.
+    await page.waitForURL(`**/course/${s.course.slug}/certification`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Certification Statement' }));
+    const form = await visible(page.locator('form.certification-form'));
     await visible(form.getByText(CERTIFICATION_STATEMENT));
     const name = form.getByLabel('Full name');
     expect(await name.inputValue()).toBe('');
@@ -222,6 +231,51 @@ describe('certificates', () => {
     await visible(visitor.getByText('Issued in error.', { exact: false }));
     expect(await visitor.getByRole('img', { name: /Certificate of/ }).count()).toBe(0);
     expect(await visitor.getByRole('link', { name: 'Download PDF' }).count()).toBe(0);
+  });
+
+  it('answers the evaluation, closes the completion dialog, and finds the statement again on the course page', async () => {
+    const s = await nearlyFinished('International Human Rights Law', 'Course evaluation');
+    const { page } = await signedIn(s.who.token, `/course/${s.course.slug}/module/${s.reading.id}`);
+    await page.getByRole('button', { name: 'Start Survey' }).click();
+    const question = page.locator('fieldset.exam-question');
+    const next = (label: 'Next' | 'Submit') => page.locator('.exam-actions').getByRole('button', { name: label }).click();
+    await question.getByLabel('Excellent').check();
+    await next('Next');
+    await question.getByLabel('Very good').check();
+    await next('Next');
+    await question.getByLabel('The readings').check();
+    await next('Next');
+    await question.getByRole('combobox').selectOption('Yes');
+    await next('Next');
+    await question.getByRole('textbox').fill('More cases from the treaty bodies, please.');
+    await next('Submit');
+    const congratulations = await dialog(page, 'Congratulations!');
+    await congratulations.getByRole('button', { name: 'Close' }).first().click();
+
+    // The course page: its MCLE units by area, and 'Get Certificate' while the statement is not signed.
+    await page.goto(`${app.origin('demo')}/course/${s.course.slug}`);
+    const side = page.getByRole('complementary', { name: 'Course details' });
+    await visible(side.getByText('International Law and International Conventions: 3'));
+    await side.getByRole('button', { name: 'Get Certificate' }).click();
+    await page.waitForURL(`**/course/${s.course.slug}/certification`);
+    const form = await visible(page.locator('form.certification-form'));
+    await form.getByLabel('Full name').fill('Test Student');
+    await drawSignature(page);
+    await form.getByLabel('I agree').check();
+    await form.getByRole('button', { name: 'Sign and Get Certificate' }).click();
+    await page.waitForURL('**/student/certificates');
+    await visible(page.locator('.account-panel').getByRole('link', { name: /International Human Rights Law/ }));
+    // The evaluation's 'Excellent' is the student's average rating.
+    await visible(page.locator('.account-stats > div').filter({ has: page.locator('dt', { hasText: 'Rating' }) }).locator('dd', { hasText: /^5\.00$/ }));
+
+    // Signed and issued: the course page links to the certificate, and the statement's page says it is done.
+    await page.goto(`${app.origin('demo')}/course/${s.course.slug}`);
+    const view = await visible(side.getByRole('link', { name: 'View Certificate' }));
+    expect(await view.getAttribute('href')).toMatch(/^\/certificates\/[A-Z2-9-]{19}$/);
+    expect(await side.getByRole('button', { name: 'Get Certificate' }).count()).toBe(0);
+    await page.goto(`${app.origin('demo')}/course/${s.course.slug}/certification`);
+    await visible(page.getByText('Your certificate has been issued.'));
+    expect(await page.locator('form.certification-form').count()).toBe(0);
   });
 
   it('says so for a code that names no certificate', async () => {

@@ -17,7 +17,7 @@ const SIGNATURE = `data:image/png;base64,${(await sharp({ create: { width: 40, h
 
 /** A student studying a one-lesson course at a school with or without the MCLE product. */
 async function studying(options: { mcle?: boolean; status?: 'free' | 'pay_later'; school?: Awaited<ReturnType<typeof createSchool>>; student?: Awaited<ReturnType<typeof createStudent>>; areas?: UnitsByArea } = {}) {
-  const school = options.school ?? (await createSchool(db(), { products: { mcle: options.mcle ?? false }, accreditationNumber: 'AP-2026-017' }));
+  const school = options.school ?? (await createSchool(db(), { products: { mcle: options.mcle ?? false }, accreditationNumber: 'AP-2026-017', logo: 'seed/demo/logo.svg', certificateSignatories: [{ name: 'Atty. Ana Cruz', title: 'Dean' }] }));
   const course = await createCourse(db(), { school, units: 3, approvalNumber: 'MCLE-2026-0412', mcleUnits: options.areas ?? { legal_ethics: 2, others: 1 } });
   const [lesson] = await createOutline(db(), course, [{ type: 'html', content: '<p>Read</p>' }]);
   const student = options.student ?? (await createStudent(db(), { school }));
@@ -58,6 +58,7 @@ describe('issuing certificates', () => {
     const page = await ctx.api.get(`/api/v1/certificates/${card.code}/`, { host: 'acme.localhost' });
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ code: card.code, learner: 'Test Student', course: s.course.name, school: s.school.name, units: 3, accreditation: 'AP-2026-017', approval_number: 'MCLE-2026-0412', revoked: false });
+    expect(page.body.signatories).toEqual([{ name: 'Atty. Ana Cruz', title: 'Dean' }]);
     expect(page.body.areas).toEqual([
       { key: 'legal_ethics', label: 'Legal Ethics', units: 2 },
       { key: 'others', label: 'Other Subjects', units: 1 },
@@ -85,8 +86,12 @@ describe('issuing certificates', () => {
     const s = await studying({ mcle: true });
     const sign = (body: object) => ctx.api.post(`/api/v1/enrollments/${s.enrolment.id}/certification/`, body, { ...s.as, headers: { 'user-agent': 'CertTest/1.0' } });
     const good = { full_name: 'test  student', signature: SIGNATURE, agree: true };
+    const status = async () => (await ctx.api.get(`/api/v1/courses/${s.course.id}/`, s.as)).body.certificate;
+    expect(await status()).toEqual({ state: 'incomplete', code: null });
     expect((await sign(good)).body).toEqual({ detail: msg.notCompleted });
     await s.finish();
+    // The course page offers the statement for as long as it is not signed.
+    expect(await status()).toEqual({ state: 'needs_signature', code: null });
     expect(await certificateService(ctx.server.app).issue(s.enrolment.id)).toBeNull();
     expect((await sign({ ...good, full_name: 'Somebody Else' })).body).toEqual({ full_name: [msg.nameMismatch] });
     expect((await sign({ ...good, signature: 'data:image/png;base64,AAAA' })).body).toEqual({ signature: [msg.signatureRequired] });
@@ -95,6 +100,7 @@ describe('issuing certificates', () => {
     expect(signed.status).toBe(201);
     expect((await sign(good)).body).toEqual({ detail: msg.alreadySigned });
     const card = await issued(s);
+    expect(await status()).toEqual({ state: 'issued', code: card.code });
     const page = await ctx.api.get(`/api/v1/certificates/${card.code}/`);
     expect(JSON.stringify(page.body)).not.toMatch(/CertTest|signatures\/|127\.0\.0\.1|example\.com/);
     // Another student's enrolment does not exist for the caller.
@@ -107,6 +113,7 @@ describe('issuing certificates', () => {
     await s.finish();
     expect(await certificateService(ctx.server.app).issue(s.enrolment.id)).toBeNull();
     expect((await mine(s)).count).toBe(0);
+    expect((await ctx.api.get(`/api/v1/courses/${s.course.id}/`, s.as)).body.certificate).toEqual({ state: 'needs_payment', code: null });
   });
 
   it('says so for an unknown or a revoked code, and keeps lists to their owner', async () => {
@@ -158,6 +165,21 @@ describe('the demo', () => {
       ['others', 1],
     ]);
     expect(await certificateService(ctx.server.app).issueOverdue()).toBe(0);
+    // Both were evaluated: 'Excellent' and 'Very good'.
+    expect((await ctx.api.get('/api/v1/account/profile/', as)).body.average_rating).toBe(4.5);
+  });
+
+  it('shows the MCLE units by subject area of a course and of a bundle', async () => {
+    const as = { host: 'demo.localhost' };
+    const demo = (await ctx.api.get('/api/v1/school/demo/')).body.id as number;
+    const courses = (await ctx.api.get(`/api/v1/schools/${demo}/courses/?perpage=60`, as)).body.data as { id: number; name: string }[];
+    const cpra = courses.find((c) => c.name === 'Code of Professional Responsibility and Accountability')!;
+    expect((await ctx.api.get(`/api/v1/courses/${cpra.id}/`, as)).body).toMatchObject({ mcle_units: [{ key: 'legal_ethics', label: 'Legal Ethics', units: 6 }], certificate: null });
+    const [bundle] = (await ctx.api.get(`/api/v1/schools/${demo}/bundles/`, as)).body.data as { id: number }[];
+    const detail = (await ctx.api.get(`/api/v1/course/bundles/${bundle!.id}/`, as)).body;
+    const total = detail.mcle_units.reduce((sum: number, a: { units: number }) => sum + a.units, 0);
+    expect(detail.mcle_units.length).toBeGreaterThan(0);
+    expect(total).toBe(detail.units);
   });
 });
 

@@ -157,7 +157,7 @@ export interface DemoExam {
   passingRate: number;
   maxAttempts: number;
   durationMinutes: number;
-  questions: { type: ExamQuestionType; text: string; choices?: string[]; correct?: string[]; points?: number; notes?: string }[];
+  questions: { type: ExamQuestionType; text: string; choices?: string[]; correct?: string[]; points?: number; notes?: string; rating?: boolean }[];
 }
 
 /** The demo's assessment: twelve questions of every type, 75 % to pass, three attempts, thirty minutes. */
@@ -189,7 +189,7 @@ const evaluation: DemoExam = {
   maxAttempts: 1,
   durationMinutes: 0,
   questions: [
-    { type: 'radio', text: 'How would you rate this course overall?', choices: ['Excellent', 'Very good', 'Good', 'Fair', 'Poor'] },
+    { type: 'radio', text: 'How would you rate this course overall?', choices: ['Excellent', 'Very good', 'Good', 'Fair', 'Poor'], rating: true },
     { type: 'radio', text: 'How would you rate the lecturer?', choices: ['Excellent', 'Very good', 'Good', 'Fair', 'Poor'] },
     { type: 'checkbox', text: 'Which lessons did you find most useful?', choices: ['The lectures', 'The readings', 'The interactive case study', 'The live class'] },
     { type: 'select', text: 'Would you recommend this course to a colleague?', choices: ['Yes', 'Maybe', 'No'] },

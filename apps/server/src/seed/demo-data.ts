@@ -23,6 +23,10 @@ export const demoSchools = [
     announcementBody: 'Compliance Period VIII is open. Complete your 36 units before the deadline to avoid a non-compliance status.',
     signupRewardCoins: 100_000,
     accreditationNumber: 'MCLE-AP-2026-017',
+    certificateSignatories: [
+      { name: 'Atty. Teresita L. Cruz', title: 'Dean' },
+      { name: 'Prof. Eduardo M. Lim', title: 'MCLE Program Director' },
+    ],
     rewardGroup: 'MCLE Reviewers PH',
     products: { facebook_sso: true, google_sso: true, mcle: true, kyc: true, apt_coins: true, show_announcement: true, primary_id: null } satisfies Products,
     socials: { facebook: 'https://facebook.com/jurisacademy', linked_in: 'https://linkedin.com/company/jurisacademy', instagram: 'https://instagram.com/jurisacademy' },
@@ -46,6 +50,7 @@ export const demoSchools = [
     paymentInstructions: '<p>Pay at our Makati office.</p>',
     announcementTitle: null,
     announcementBody: null,
+    certificateSignatories: [{ name: 'Ramon D. Villanueva', title: 'Executive Director' }],
     products: { facebook_sso: false, google_sso: false, mcle: false, kyc: false, apt_coins: false, show_announcement: false, primary_id: null } satisfies Products,
     socials: { twitter: 'https://twitter.com/acmetraining', github: 'https://github.com/acme-training' },
   },

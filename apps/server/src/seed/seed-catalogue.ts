@@ -93,7 +93,7 @@ export async function seedCatalogue(
           const { questions, ...exam } = lesson.exam;
           const [row] = await db.insert(exams).values({ ...exam, schoolId, coursewareId }).returning({ id: exams.id });
           await db.insert(examQuestions).values(
-            questions.map((q, position) => ({ schoolId, examId: row!.id, position, type: q.type, text: q.text, choices: q.choices ?? [], correctAnswer: q.correct ?? [], points: q.points ?? 1, notes: q.notes ?? '' })),
+            questions.map((q, position) => ({ schoolId, examId: row!.id, position, type: q.type, text: q.text, choices: q.choices ?? [], correctAnswer: q.correct ?? [], points: q.points ?? 1, notes: q.notes ?? '', rating: q.rating ?? false })),
           );
         }
         // Re-dated to the current day at every start (demo-schedule.ts), so that one is always joinable.

@@ -1,7 +1,7 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { CERTIFICATION_STATEMENT } from '@school/shared/certificates/rules';
 import type { Db } from '../db/client';
-import { certificationSignatures, classes, compliancePeriods, courses, coursewareProgress, coursewares, enrollments, ibpChapters, modules, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
+import { certificationSignatures, classes, compliancePeriods, courses, coursewareProgress, coursewares, enrollments, examAnswers, examQuestions, examSubmissions, exams, ibpChapters, modules, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
 import { hashPassword } from '../lib/crypto';
 import { acmeCategories, acmeCourses, acmeLecturers, demoBundles, demoCategories, demoCourses, demoLecturers } from './demo-catalogue';
 import { DEMO_PASSWORD, demoAccounts, demoNotifications, demoSchools } from './demo-data';
@@ -84,8 +84,13 @@ async function enrolDemoStudent(db: Db, schoolId: number, userId: number) {
       { userId, schoolId, courseId: ethics.id, status: 'free', ...done },
     ])
     .returning({ id: enrollments.id, courseId: enrollments.courseId });
-  // Two finished courses in two MCLE areas (legal ethics, other subjects), their statements signed: the first start issues
-  // their certificates (the certificates' sweep), so My Certificates and the tracker are filled in.
+  // Two finished courses in two MCLE areas (legal ethics, other subjects), evaluated and their statements signed:
+  // the first start issues their certificates (the certificates' sweep), so My Certificates, the tracker and the
+  // average rating are filled in.
+  const ratings = new Map([
+    [ethics.id, 'Excellent'],
+    [eFiling.id, 'Very good'],
+  ]);
   for (const finished of rows.filter((r) => r.courseId !== crossExamination.id)) {
     const wares = await db
       .select({ id: coursewares.id })
@@ -104,7 +109,26 @@ async function enrolDemoStudent(db: Db, schoolId: number, userId: number) {
       userAgent: 'demo seed',
       signedAt: completedAt,
     });
+    await evaluate(db, schoolId, finished, ratings.get(finished.courseId)!, completedAt);
   }
+}
+
+/** The course's evaluation survey, submitted with its rating question answered. */
+async function evaluate(db: Db, schoolId: number, enrollment: { id: number; courseId: number }, rating: string, submittedAt: Date) {
+  const [question] = await db
+    .select({ id: examQuestions.id, examId: examQuestions.examId })
+    .from(examQuestions)
+    .innerJoin(exams, eq(exams.id, examQuestions.examId))
+    .innerJoin(coursewares, eq(coursewares.id, exams.coursewareId))
+    .innerJoin(modules, eq(modules.id, coursewares.moduleId))
+    .where(and(eq(modules.courseId, enrollment.courseId), eq(examQuestions.rating, true)))
+    .limit(1);
+  if (!question) return;
+  const [submission] = await db
+    .insert(examSubmissions)
+    .values({ schoolId, examId: question.examId, enrollmentId: enrollment.id, attempt: 1, startedAt: submittedAt, submittedAt, passed: true })
+    .returning({ id: examSubmissions.id });
+  await db.insert(examAnswers).values({ schoolId, submissionId: submission!.id, questionId: question.id, answer: [rating] });
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

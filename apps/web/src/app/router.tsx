@@ -54,6 +54,7 @@ const routes: RouteObject[] = [
           { path: paths.coursePayment(), loader: prefetchCourse, lazy: page(() => import('@/features/payments/routes/course-payment'), 'CoursePayment') },
           { path: paths.paymentInstruction(), lazy: page(() => import('@/features/payments/routes/payment-instruction'), 'PaymentInstruction') },
           { path: paths.bundlePayment(), lazy: page(() => import('@/features/payments/routes/bundle-payment'), 'BundlePayment') },
+          { path: paths.certification(), loader: prefetchCourse, lazy: page(() => import('@/features/certificates/routes/certification-page'), 'CertificationPage') },
           { path: paths.paymentResult, lazy: page(() => import('@/features/payments/routes/payment-result'), 'PaymentResult') },
         ],
       },

@@ -11,6 +11,7 @@ export const paths = {
   courses: '/courses',
   course: (slug = ':slug') => `/course/${slug}`,
   coursePlayer: (slug = ':slug', id = ':id') => `/course/${slug}/module/${id}`,
+  certification: (slug = ':slug') => `/course/${slug}/certification`,
   studio: (name = ':name') => `/studios/${name}`,
   coursePayment: (slug = ':slug') => `/course/payment/${slug}`,
   paymentInstruction: (id = ':id') => `/course/payment/${id}/instruction`,

@@ -23,6 +23,20 @@ export interface ApiOptions {
 
 /** The one API client: JSON (or a FormData upload) in, JSON out, the stored token in the Authorization header. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  return (await response.json().catch(() => null)) as T;
+}
+
+/**
+ * A file the API answers (a PDF to keep). The token travels in a header, never in a cookie, so a plain link
+ * cannot fetch it: the page asks for it here and saves the blob itself.
+ */
+export async function apiFile(path: string, options: ApiOptions = {}): Promise<Blob> {
+  return (await send(path, { ...options, headers: { accept: '*/*', ...options.headers } })).blob();
+}
+
+/** Sends the request with the token; a failure throws its ApiError (a 401 logs out) with the JSON body it carries. */
+async function send(path: string, options: ApiOptions): Promise<Response> {
   const token = storedToken();
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const upload = options.body instanceof FormData;
@@ -35,11 +49,11 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     signal: options.signal,
     keepalive: options.keepalive,
   });
-  const body = await response.json().catch(() => null);
   if (!response.ok) {
+    const body = await response.json().catch(() => null);
     // Only an established session expires; a token still being checked (/auth/{token}) has its own message.
     if (response.status === 401 && getSession() && options.handleUnauthorized !== false) onUnauthorized();
     throw new ApiError(response.status, body);
   }
-  return body as T;
+  return response;
 }

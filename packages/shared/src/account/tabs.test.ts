@@ -7,8 +7,8 @@ const all: Products = { ...none, mcle: true, kyc: true, apt_coins: true };
 const slugs = (role: 'ST' | 'SA', products: Products) => visibleTabs(role, products).map((t) => t.slug);
 
 describe('visibleTabs', () => {
-  it('shows a student at a school with every product all nine tabs', () => {
-    expect(slugs('ST', all)).toEqual(['profile', 'mcle-profile', 'authenticate-id', 'email', 'courses', 'classes', 'certificates', 'change-password', 'apt-wallet']);
+  it('shows a student at a school with every product all ten tabs', () => {
+    expect(slugs('ST', all)).toEqual(['profile', 'mcle-profile', 'authenticate-id', 'email', 'courses', 'classes', 'certificates', 'compliance', 'change-password', 'apt-wallet']);
   });
   it('hides product tabs when the school lacks the product', () => {
     expect(slugs('ST', none)).toEqual(['profile', 'email', 'courses', 'classes', 'certificates', 'change-password']);

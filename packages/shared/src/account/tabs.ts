@@ -14,6 +14,7 @@ const tabs: (AccountTab & { visible: (role: Role, products: Products) => boolean
   { slug: 'courses', label: 'My Courses', visible: (role) => role === 'ST' },
   { slug: 'classes', label: 'My Classes', visible: (role) => role === 'ST' },
   { slug: 'certificates', label: 'My Certificates', visible: (role) => role === 'ST' },
+  { slug: 'compliance', label: 'MCLE Compliance', visible: (role, p) => role === 'ST' && p.mcle },
   { slug: 'change-password', label: 'Change Password', visible: () => true },
   { slug: 'apt-wallet', label: 'APT Wallet', visible: (role, p) => role === 'ST' && p.apt_coins },
 ];

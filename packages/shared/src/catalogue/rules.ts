@@ -59,17 +59,20 @@ export interface EnrollmentLike {
 export interface EnrollButton {
   label: string;
   ghost?: boolean;
-  /** A second button: 'Get Certificate' (pay later at 100 %) or 'Enroll for Free' (pay later allowed). */
+  /**
+   * A second button: 'Get Certificate' (at 100 %, pay later, or the MCLE statement still to sign) or 'Enroll for
+   * Free' (pay later allowed).
+   */
   extra?: 'Get Certificate' | 'Enroll for Free';
 }
 
 /** The enrolment button of a course page (spec 2 §4, in its order). */
-export function enrollButton(input: { enrollment: EnrollmentLike | null; staff: boolean; allowPayLater: boolean; fee: number }): EnrollButton {
+export function enrollButton(input: { enrollment: EnrollmentLike | null; staff: boolean; allowPayLater: boolean; fee: number; needsSignature?: boolean }): EnrollButton {
   const { enrollment, staff } = input;
   if (staff) return { label: 'View Course' };
   if (enrollment) {
     if (enrollment.progress >= 1 && enrollment.progress <= 99) return { label: 'Resume Learning' };
-    if (enrollment.progress >= 100) return enrollment.status === 'pay_later' ? { label: 'View Course', ghost: true, extra: 'Get Certificate' } : { label: 'View Course' };
+    if (enrollment.progress >= 100) return enrollment.status === 'pay_later' || input.needsSignature ? { label: 'View Course', ghost: true, extra: 'Get Certificate' } : { label: 'View Course' };
     if (enrollment.status === 'notpaid') return { label: 'Payment Pending' };
     return { label: 'Start Learning' };
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listSchema } from '../api/errors';
+import { areaUnitsSchema, certificateStatusSchema } from '../certificates/schemas';
 import { attemptSchema } from '../learning/schemas';
 import { bundleSorts, courseSorts, enrollmentSorts, enrollmentStatuses, LIST_PAGE_SIZE, optionValues } from './rules';
 
@@ -93,6 +94,8 @@ export const courseDetailSchema = courseCardSchema.extend({
   classes: z.array(z.object({ id: z.number(), name: z.string(), fee: z.number() })),
   config: courseConfigSchema,
   attempt: attemptSchema.nullable().describe("the caller's attempt when enrolled"),
+  mcle_units: areaUnitsSchema,
+  certificate: certificateStatusSchema.nullable().describe("the caller's certificate of the course, when enrolled"),
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 
@@ -117,6 +120,7 @@ export const bundleDetailSchema = bundleCardSchema.extend({
   tax: z.number(),
   subtotal: z.number(),
   courses: z.array(courseCardSchema),
+  mcle_units: areaUnitsSchema.describe("MCLE units by subject area of the bundle's courses together"),
   config: z.object({ duration: z.number().nullable(), require_kyc: z.boolean(), mode_of_payment: z.array(z.string()) }),
 });
 export type BundleDetail = z.infer<typeof bundleDetailSchema>;

@@ -27,6 +27,9 @@ export function addUnits(list: UnitsByArea[]): UnitsByArea {
   return total;
 }
 
+/** Units by area in the tracker's order, with their names; areas without units are left out. */
+export const areasOf = (units: UnitsByArea) => MCLE_AREAS.filter((a) => (units[a.key] ?? 0) > 0).map((a) => ({ key: a.key, label: a.label, units: units[a.key]! }));
+
 export interface AreaStanding {
   key: McleArea;
   label: string;

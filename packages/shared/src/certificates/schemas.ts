@@ -3,6 +3,19 @@ import { listSchema } from '../api/errors';
 import { MCLE_AREA_KEYS } from './mcle';
 import { CERTIFICATE_CODE, CERTIFICATE_PAGE_SIZE, certificateMessages, certificateSorts } from './rules';
 
+/** MCLE units by subject area, in the tracker's order (a certificate, a course, a bundle's courses together). */
+export const areaUnitsSchema = z.array(z.object({ key: z.enum(MCLE_AREA_KEYS), label: z.string(), units: z.number() })).describe('MCLE units by subject area');
+
+/**
+ * Where the caller's certificate of a course stands (certificateState), with 'issuing' while the job draws it and
+ * 'issued' with its code once it exists.
+ */
+export const certificateStatusSchema = z.object({
+  state: z.enum(['incomplete', 'needs_payment', 'needs_signature', 'issuing', 'issued']),
+  code: z.string().nullable(),
+});
+export type CertificateStatus = z.infer<typeof certificateStatusSchema>;
+
 export const certificateQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100000).default(1),
   perpage: z.coerce.number().int().min(1).max(60).default(CERTIFICATE_PAGE_SIZE),
@@ -35,7 +48,8 @@ export const publicCertificateSchema = z.object({
   completed_on: z.string(),
   issued_at: z.string(),
   units: z.number(),
-  areas: z.array(z.object({ key: z.enum(MCLE_AREA_KEYS), label: z.string(), units: z.number() })).describe('MCLE units by subject area'),
+  areas: areaUnitsSchema,
+  signatories: z.array(z.object({ name: z.string(), title: z.string() })).describe("the school's signatories printed on it"),
   accreditation: z.string().nullable(),
   approval_number: z.string().nullable(),
   image_url: z.string().nullable(),

@@ -4,7 +4,7 @@ import type { UnitsByArea } from '@school/shared/certificates/mcle';
 import { courses } from './catalogue';
 import { compliancePeriods } from './lookups';
 import { enrollments } from './enrolment';
-import { schools } from './schools';
+import { schools, type Signatory } from './schools';
 import { users } from './users';
 
 /** What the certificate says, frozen when it is issued (a later rename of the course or the learner changes nothing). */
@@ -19,6 +19,8 @@ export interface CertificateFacts {
   completedOn: string;
   /** MCLE units by subject area. */
   areas: UnitsByArea;
+  /** The school's signatories when it was issued (absent on certificates issued before they were kept). */
+  signatories?: Signatory[];
 }
 
 /**

@@ -47,9 +47,15 @@ export const examQuestions = pgTable(
     notes: text().notNull().default(''),
     /** Never sent to a student before the attempt is submitted (and then only if the exam shows answers). */
     correctAnswer: jsonb().$type<string[]>().notNull().default([]),
+    /**
+     * A survey's rating of the course: a single choice, best first, read on a scale of 1 to 5 (the account
+     * header's average rating).
+     */
+    rating: boolean().notNull().default(false),
   },
   (t) => [
     index('exam_questions_exam_idx').on(t.examId, t.position),
+    check('exam_questions_rating_check', sql`not ${t.rating} or (${t.type} = 'radio' and jsonb_array_length(${t.choices}) >= 2)`),
     unique('exam_questions_school_id_id_key').on(t.schoolId, t.id),
     foreignKey({ name: 'exam_questions_exam_fk', columns: [t.schoolId, t.examId], foreignColumns: [exams.schoolId, exams.id] }).onDelete('cascade'),
     check('exam_questions_points_check', sql`${t.points} >= 0`),

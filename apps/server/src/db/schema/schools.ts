@@ -1,6 +1,11 @@
 import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Products } from '@school/shared/school/schemas';
 
+export interface Signatory {
+  name: string;
+  title: string;
+}
+
 export const schools = pgTable(
   'schools',
   {
@@ -25,6 +30,8 @@ export const schools = pgTable(
     rewardGroup: text(),
     /** The school's MCLE accreditation as a provider, printed on its certificates. */
     accreditationNumber: text(),
+    /** Who signs the school's certificates (at most three, printed in this order). */
+    certificateSignatories: jsonb().$type<Signatory[]>().notNull().default([]),
     faqUrl: text(),
     announcementTitle: text(),
     announcementBody: text(),

@@ -14,7 +14,7 @@ export function fullName(user: { firstName: string; middleName: string; lastName
     .join(' ');
 }
 
-export function presentProfile(files: PublicFiles, { user, student, school, courseCount, certificateCount, signupReward }: ProfileRow): Profile {
+export function presentProfile(files: PublicFiles, { user, student, school, courseCount, certificateCount, averageRating, signupReward }: ProfileRow): Profile {
   return {
     id: user.id,
     student_id: student?.id ?? null,
@@ -37,8 +37,7 @@ export function presentProfile(files: PublicFiles, { user, student, school, cour
     is_verified: user.isVerified,
     step: student?.step ?? null,
     info_submitted: student?.infoSubmitted ?? false,
-    // Ratings come from the evaluation surveys, which do not keep one yet.
-    average_rating: null,
+    average_rating: averageRating === null ? null : Number(averageRating),
     course_count: courseCount,
     certificate_count: certificateCount,
     registered_school: school?.id ? { id: school.id, name: school.name, domain: school.domain } : null,

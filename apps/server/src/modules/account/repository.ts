@@ -1,8 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { certificates, enrollments, mcleProfiles, schools, students, users, walletEntries } from '../../db/schema/index';
+import { certificates, enrollments, examAnswers, examQuestions, examSubmissions, mcleProfiles, schools, students, users, walletEntries } from '../../db/schema/index';
 
 export type McleRow = typeof mcleProfiles.$inferSelect;
+
+/**
+ * The average of the course ratings a user gave in submitted evaluation surveys: a rating question's choices run
+ * best first, so the n-th of k choices is worth 1 + 4 (k - n) / (k - 1), from 5 down to 1. Null without any.
+ */
+const averageRating = sql<string | null>`(
+  select round(avg(1 + 4.0 * (jsonb_array_length(q.choices) - c.ord) / (jsonb_array_length(q.choices) - 1)), 2)
+  from ${examAnswers} a
+  join ${examQuestions} q on q.id = a.question_id and q.rating
+  join ${examSubmissions} s on s.id = a.submission_id and s.submitted_at is not null
+  join ${enrollments} e on e.id = s.enrollment_id
+  cross join lateral jsonb_array_elements_text(q.choices) with ordinality as c(choice, ord)
+  where e.user_id = ${users.id} and c.choice = a.answer->>0
+)`;
 
 /** An account: the user, their student row and school, how many courses they take and their sign-up reward; one statement each way in. */
 const prepareProfiles = (db: Db) => {
@@ -14,6 +28,7 @@ const prepareProfiles = (db: Db) => {
         school: { id: schools.id, name: schools.name, domain: schools.domain, rewardGroup: schools.rewardGroup },
         courseCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.userId} = ${users.id})`.mapWith(Number),
         certificateCount: sql<number>`(select count(*) from ${certificates} where ${certificates.userId} = ${users.id})`.mapWith(Number),
+        averageRating,
         signupReward: sql<number | null>`(select ${walletEntries.amount} from ${walletEntries} where ${walletEntries.userId} = ${users.id} and ${walletEntries.onceKey} = 'signup_reward')`,
       })
       .from(users)

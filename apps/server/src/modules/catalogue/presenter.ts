@@ -1,6 +1,8 @@
 import { wholeCoins } from '@school/shared/payments/rules';
 import { courseState, isPaid, pesos, priceBreakdown } from '@school/shared/catalogue/rules';
 import type { BundleCard, BundleDetail, CourseCard, CourseDetail } from '@school/shared/catalogue/schemas';
+import { addUnits, areasOf } from '@school/shared/certificates/mcle';
+import type { CertificateStatus } from '@school/shared/certificates/schemas';
 import { attemptState } from '@school/shared/learning/rules';
 import { isoDate } from '@school/shared/school/dates';
 import type { enrollments } from '../../db/schema/index';
@@ -50,7 +52,15 @@ export function presentCourseCard(files: PublicFiles, row: { course: CourseCardR
   };
 }
 
-export function presentCourseDetail(files: PublicFiles, row: { course: CourseRow; subcategory: string | null; lecturer: string | null }, outline: Outline, enrollment: EnrollmentRow | undefined, today: string, abilities: CourseDetail['abilities']): CourseDetail {
+export function presentCourseDetail(
+  files: PublicFiles,
+  row: { course: CourseRow; subcategory: string | null; lecturer: string | null },
+  outline: Outline,
+  enrollment: EnrollmentRow | undefined,
+  certificate: CertificateStatus | null,
+  today: string,
+  abilities: CourseDetail['abilities'],
+): CourseDetail {
   const { course } = row;
   const price = priceBreakdown(course.fee);
   const state = courseState(course.dateStart, course.dateEnd, today);
@@ -88,6 +98,8 @@ export function presentCourseDetail(files: PublicFiles, row: { course: CourseRow
       mode_of_payment: course.modeOfPayment,
     },
     attempt: enrollment ? attemptState({ startedAt: enrollment.attemptStartedAt, endedAt: enrollment.attemptEndedAt }, course.durationMinutes) : null,
+    mcle_units: areasOf(course.mcleUnits),
+    certificate,
   };
 }
 
@@ -120,6 +132,7 @@ export function presentBundleDetail(files: PublicFiles, row: { bundle: BundleRow
     tax: pesos(price.tax),
     subtotal: pesos(price.subtotal),
     courses: courseRows.map((c) => presentCourseCard(files, c, enrolments.get(c.course.id))),
+    mcle_units: areasOf(addUnits(courseRows.map((c) => c.course.mcleUnits))),
     config: { duration: row.bundle.durationMinutes, require_kyc: row.bundle.requireKyc, mode_of_payment: row.bundle.modeOfPayment },
   };
 }

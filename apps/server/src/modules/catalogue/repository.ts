@@ -16,6 +16,7 @@ const cardColumns = {
   fee: courses.fee,
   showFee: courses.showFee,
   units: courses.units,
+  mcleUnits: courses.mcleUnits,
   createdAt: courses.createdAt,
 };
 export type CourseCardRow = Pick<CourseRow, keyof typeof cardColumns>;

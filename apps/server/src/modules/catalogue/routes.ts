@@ -19,6 +19,7 @@ import { idParamsSchema } from '@school/shared/school/schemas';
 import { notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import { actorOf } from '../auth/actor';
+import { certificateService } from '../certificates/service';
 import { schoolPolicy } from '../tenancy/policy';
 import { bundlePolicy, classPolicy, coursePolicy } from './policy';
 import { todayIn } from '@school/shared/school/dates';
@@ -28,6 +29,7 @@ import { catalogueRepository } from './repository';
 /** The catalogue (spec 2 §7). Lists use the token only when one is sent, to show the caller's enrolments. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = catalogueRepository(app.db);
+  const certificates = certificateService(app);
   const tags = ['catalogue'];
 
   /** The site's school, after the school named in the path (if any) passes schoolPolicy. */
@@ -51,7 +53,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     const actor = actorOf(request);
     coursePolicy.authorize(actor, 'view', row.course);
     const [outline, enrolments] = await Promise.all([repo.courseOutline(row.course.id), repo.enrollmentsOf(request.user?.id ?? null, [row.course.id])]);
-    return presentCourseDetail(app.storage, row, outline, enrolments.get(row.course.id), todayIn(school.timeZone), coursePolicy.abilities(actor, row.course));
+    const enrolment = enrolments.get(row.course.id);
+    const certificate = enrolment ? await certificates.status(enrolment, school.products.mcle) : null;
+    return presentCourseDetail(app.storage, row, outline, enrolment, certificate, todayIn(school.timeZone), coursePolicy.abilities(actor, row.course));
   });
 
   app.get('/courses/:id/similar_courses/', { schema: { tags, summary: 'Courses of the same subcategory', params: idParamsSchema, response: { 200: z.array(courseCardSchema), ...errorResponses } } }, async (request) => {

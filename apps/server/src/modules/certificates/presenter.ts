@@ -1,10 +1,7 @@
-import { MCLE_AREAS, type UnitsByArea } from '@school/shared/certificates/mcle';
+import { areasOf } from '@school/shared/certificates/mcle';
 import type { MyCertificate, PublicCertificate } from '@school/shared/certificates/schemas';
 import type { Storage } from '../../infra/storage/storage';
 import type { CertificateRow } from './repository';
-
-/** Units by area in the tracker's order, with their names; areas without units are left out. */
-export const areasOf = (areas: UnitsByArea) => MCLE_AREAS.filter((a) => (areas[a.key] ?? 0) > 0).map((a) => ({ key: a.key, label: a.label, units: areas[a.key]! }));
 
 /** How long a certificate file's address works: long enough to view and download, short enough not to spread. */
 const FILE_LINK_SECONDS = 3600;
@@ -26,6 +23,7 @@ export async function presentPublic(files: Storage, row: CertificateRow, address
     issued_at: row.issuedAt.toISOString(),
     units: row.facts.units,
     areas: areasOf(row.facts.areas),
+    signatories: row.facts.signatories ?? [],
     accreditation: row.facts.accreditation,
     approval_number: row.facts.approvalNumber,
     image_url: revoked ? null : await fileUrl(files, row.imageKey),

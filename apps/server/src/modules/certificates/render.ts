@@ -3,10 +3,9 @@ import { Resvg } from '@resvg/resvg-js';
 import { PDFDocument, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import satori from 'satori';
+import { areasOf } from '@school/shared/certificates/mcle';
 import type { CertificateFacts } from '../../db/schema/index';
 import { fonts, hex } from './fonts';
-import { areasOf } from './presenter';
-
 
 const WIDTH = 1600;
 const HEIGHT = 1131;
@@ -17,9 +16,12 @@ export interface CertificateArt {
   /** The public page's address, which the QR code carries. */
   url: string;
   colour: string;
+  /** The school's logo as a PNG with its size in pixels, or null. */
+  logo: { data: Buffer; width: number; height: number } | null;
 }
 
 type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node | Node[] | string; src?: string; width?: number; height?: number } };
+const png = (src: Buffer) => `data:image/png;base64,${src.toString('base64')}`;
 const el = (type: string, style: Record<string, unknown>, children?: Node | Node[] | string): Node => ({ type, props: { style, children } });
 const text = (value: string, style: Record<string, unknown>) => el('div', { display: 'flex', ...style }, value);
 
@@ -32,23 +34,37 @@ const areasLine = (facts: CertificateFacts) => areasOf(facts.areas ?? {}).map((a
 async function image(art: CertificateArt, qr: { src: string; size: number }) {
   const { facts } = art;
   const details = [unitsLine(facts), facts.approvalNumber && `Approval No. ${facts.approvalNumber}`, facts.accreditation && `Accreditation No. ${facts.accreditation}`].filter(Boolean).join('  ·  ');
+  const signatories = facts.signatories ?? [];
   const tree = el(
     'div',
-    { display: 'flex', flexDirection: 'column', alignItems: 'center', boxSizing: 'border-box', width: WIDTH, height: HEIGHT, background: '#fffdf7', border: `24px solid ${art.colour}`, padding: '70px 90px', fontFamily: 'Serif', color: '#1f2933' },
+    { display: 'flex', flexDirection: 'column', alignItems: 'center', boxSizing: 'border-box', width: WIDTH, height: HEIGHT, background: '#fffdf7', border: `24px solid ${art.colour}`, padding: '56px 90px 40px', fontFamily: 'Serif', color: '#1f2933' },
     [
-      text(facts.school, { fontSize: 40, fontWeight: 700, color: art.colour }),
-      text('Certificate of Completion', { fontSize: 76, fontWeight: 700, marginTop: 40 }),
-      text('This certifies that', { fontSize: 32, marginTop: 40 }),
-      text(facts.learner, { fontSize: 64, fontWeight: 700, marginTop: 16, borderBottom: '2px solid #1f2933', paddingBottom: 8 }),
-      text('has completed the course', { fontSize: 32, marginTop: 32 }),
-      text(facts.course, { fontSize: 46, fontWeight: 700, marginTop: 12, textAlign: 'center' }),
-      text(details, { fontSize: 28, marginTop: 28 }),
-      text(areasLine(facts), { fontSize: 24, marginTop: 12, textAlign: 'center' }),
-      text(`Completed on ${issuedOn(facts)}`, { fontSize: 28, marginTop: 12 }),
+      el('div', { display: 'flex', alignItems: 'center', gap: 24 }, [
+        ...(art.logo ? [{ type: 'img', props: { src: png(art.logo.data), width: art.logo.width, height: art.logo.height } }] : []),
+        text(facts.school, { fontSize: 40, fontWeight: 700, color: art.colour }),
+      ]),
+      text('Certificate of Completion', { fontSize: 72, fontWeight: 700, marginTop: 24 }),
+      text('This certifies that', { fontSize: 30, marginTop: 24 }),
+      text(facts.learner, { fontSize: 60, fontWeight: 700, marginTop: 12, borderBottom: '2px solid #1f2933', paddingBottom: 8 }),
+      text('has completed the course', { fontSize: 30, marginTop: 24 }),
+      text(facts.course, { fontSize: 44, fontWeight: 700, marginTop: 10, textAlign: 'center' }),
+      text(details, { fontSize: 26, marginTop: 22 }),
+      text(areasLine(facts), { fontSize: 22, marginTop: 10, textAlign: 'center' }),
+      text(`Completed on ${issuedOn(facts)}`, { fontSize: 26, marginTop: 10 }),
       el('div', { display: 'flex', flexGrow: 1 }),
       el('div', { display: 'flex', width: '100%', justifyContent: 'space-between', alignItems: 'flex-end' }, [
-        el('div', { display: 'flex', flexDirection: 'column', fontFamily: 'Sans', fontSize: 24 }, [text('Verify this certificate at', {}), text(art.url, { color: art.colour }), text(`Code ${art.code}`, { fontSize: 30, marginTop: 8 })]),
+        el(
+          'div',
+          { display: 'flex', gap: 56 },
+          signatories.map((s) =>
+            el('div', { display: 'flex', flexDirection: 'column', alignItems: 'center', width: 360, borderTop: '2px solid #1f2933', paddingTop: 10 }, [text(s.name, { fontSize: 28, fontWeight: 700 }), text(s.title, { fontSize: 22 })]),
+          ),
+        ),
         { type: 'img', props: { src: qr.src, width: qr.size, height: qr.size } },
+      ]),
+      el('div', { display: 'flex', width: '100%', justifyContent: 'space-between', fontFamily: 'Sans', fontSize: 22, marginTop: 14 }, [
+        el('div', { display: 'flex', gap: 8 }, [text('Verify this certificate at', {}), text(art.url, { color: art.colour })]),
+        text(`Code ${art.code}`, { fontSize: 26 }),
       ]),
     ],
   );
@@ -91,6 +107,19 @@ async function pdf(art: CertificateArt, qrPng: Buffer) {
   centred([unitsLine(facts), facts.approvalNumber && `Approval No. ${facts.approvalNumber}`, facts.accreditation && `Accreditation No. ${facts.accreditation}`].filter(Boolean).join('  ·  '), 280, 14);
   centred(areasLine(facts), 260, 12);
   centred(`Completed on ${issuedOn(facts)}`, 240, 14);
+  if (art.logo) {
+    const logo = await doc.embedPng(art.logo.data);
+    const height = 48;
+    page.drawImage(logo, { x: 40, y: 520, width: (logo.width / logo.height) * height, height });
+  }
+  // The signatories above the verification lines, left of the QR code.
+  (facts.signatories ?? []).forEach((s, i) => {
+    const x = 60 + i * 200;
+    page.drawLine({ start: { x, y: 140 }, end: { x: x + 170, y: 140 }, thickness: 1, color: rgb(0.12, 0.16, 0.2) });
+    const line = (value: string, y: number, size: number, f: typeof serif) => page.drawText(value, { x: x + (170 - f.widthOfTextAtSize(value, size)) / 2, y, size, font: f });
+    line(s.name, 126, 11, bold);
+    line(s.title, 113, 9, serif);
+  });
   page.drawText('Verify this certificate at', { x: 50, y: 90, size: 11, font: sans });
   page.drawText(art.url, { x: 50, y: 74, size: 11, font: sans, color: colour });
   page.drawText(`Code ${art.code}`, { x: 50, y: 52, size: 14, font: sans });
@@ -105,6 +134,6 @@ const QR_SCALE = 7;
 export async function renderCertificate(art: CertificateArt) {
   const size = (QRCode.create(art.url, { errorCorrectionLevel: 'M' }).modules.size + 2) * QR_SCALE;
   const qrPng = await QRCode.toBuffer(art.url, { errorCorrectionLevel: 'M', margin: 1, scale: QR_SCALE });
-  const png = await image(art, { src: `data:image/png;base64,${qrPng.toString('base64')}`, size });
-  return { png, pdf: await pdf(art, qrPng) };
+  const drawn = await image(art, { src: png(qrPng), size });
+  return { png: drawn, pdf: await pdf(art, qrPng) };
 }

@@ -21,7 +21,17 @@ export function certificateRepository(db: Db) {
         .select({
           enrollment: enrollments,
           course: { id: courses.id, name: courses.name, units: courses.units, approvalNumber: courses.approvalNumber, mcleUnits: courses.mcleUnits },
-          school: { id: schools.id, name: schools.name, domain: schools.domain, primaryColor: schools.primaryColor, accreditationNumber: schools.accreditationNumber, products: schools.products, timeZone: schools.timeZone },
+          school: {
+            id: schools.id,
+            name: schools.name,
+            domain: schools.domain,
+            logo: schools.logo,
+            primaryColor: schools.primaryColor,
+            accreditationNumber: schools.accreditationNumber,
+            certificateSignatories: schools.certificateSignatories,
+            products: schools.products,
+            timeZone: schools.timeZone,
+          },
           user: { firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix, username: users.username },
           signedAt: certificationSignatures.signedAt,
         })
@@ -38,6 +48,17 @@ export function certificateRepository(db: Db) {
     async insert(values: typeof certificates.$inferInsert) {
       const [made] = await db.insert(certificates).values(values).onConflictDoNothing({ target: certificates.enrollmentId }).returning();
       return made ?? null;
+    },
+    /** Whether the enrolment's statement is signed, and its certificate's code if it has one. */
+    async progressOf(enrollmentId: number) {
+      const [row] = await db
+        .select({ signed: sql<boolean>`${certificationSignatures.enrollmentId} is not null`, code: certificates.code })
+        .from(enrollments)
+        .leftJoin(certificationSignatures, eq(certificationSignatures.enrollmentId, enrollments.id))
+        .leftJoin(certificates, eq(certificates.enrollmentId, enrollments.id))
+        .where(eq(enrollments.id, enrollmentId))
+        .limit(1);
+      return row ?? { signed: false, code: null };
     },
     async findByEnrollment(enrollmentId: number) {
       const [row] = await db.select().from(certificates).where(eq(certificates.enrollmentId, enrollmentId)).limit(1);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { CERTIFICATION_STATEMENT, certificateMessages as msg, certificateState, CODE_ALPHABET, formatCode } from '@school/shared/certificates/rules';
 import { addUnits, complianceStanding, type UnitsByArea } from '@school/shared/certificates/mcle';
-import type { CertificationBody, Compliance } from '@school/shared/certificates/schemas';
+import type { CertificateStatus, CertificationBody, Compliance } from '@school/shared/certificates/schemas';
 import { todayIn } from '@school/shared/school/dates';
 import type { Db } from '../../db/client';
 import { badRequest, invalid, notFound } from '../../lib/errors';
@@ -20,6 +20,8 @@ export const ISSUE_CERTIFICATE = 'issue-certificate';
 const ISSUE_OVERDUE = 'issue-overdue-certificates';
 /** Enrolments a sweep looks at, at most (the next sweep takes the rest). */
 const OVERDUE_BATCH = 200;
+/** The logo's height on the certificate image, in pixels. */
+const LOGO_HEIGHT = 100;
 /** Courses (and bundles) the tracker suggests for the missing areas. */
 const SUGGESTIONS = 6;
 
@@ -38,6 +40,18 @@ export function certificateService(app: FastifyInstance) {
   const pageUrl = (domain: string, code: string) => schoolUrl(app.config.SCHOOL_URL_TEMPLATE, domain, `/certificates/${code}`);
   let issuing = inProcess.get(app);
   if (!issuing) inProcess.set(app, (issuing = new Map()));
+
+  /** The school's logo as a PNG 100 px high (whatever image it was stored as), or null without a readable one. */
+  async function logoOf(key: string | null) {
+    const stored = key ? await app.storage.get(key, 'public').catch(() => null) : null;
+    if (!stored) return null;
+    const drawn = await sharp(stored, { density: 300 })
+      .resize({ height: LOGO_HEIGHT })
+      .png()
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => null);
+    return drawn && { data: drawn.data, width: drawn.info.width, height: drawn.info.height };
+  }
 
   async function issueOnce(enrollmentId: number) {
     const row = await repo.enrolmentFacts(enrollmentId);
@@ -59,10 +73,11 @@ export function certificateService(app: FastifyInstance) {
       // The day the course was finished where the school is.
       completedOn: todayIn(school.timeZone, enrollment.dateCompleted ?? new Date()),
       areas: course.mcleUnits,
+      signatories: school.certificateSignatories,
     };
     // The drawing libraries and fonts load on the first certificate, not at every start.
     const { renderCertificate } = await import('./render');
-    const files = await renderCertificate({ facts, code, url: pageUrl(school.domain, code), colour: school.primaryColor });
+    const files = await renderCertificate({ facts, code, url: pageUrl(school.domain, code), colour: school.primaryColor, logo: await logoOf(school.logo) });
     const imageKey = `certificates/${code}.png`;
     const pdfKey = `certificates/${code}.pdf`;
     await app.storage.put(imageKey, files.png, { visibility: 'private', contentType: 'image/png' });
@@ -88,6 +103,15 @@ export function certificateService(app: FastifyInstance) {
       const issued = issueOnce(enrollmentId).finally(() => issuing.delete(enrollmentId));
       issuing.set(enrollmentId, issued);
       return issued;
+    },
+
+    /** Where an enrolment's certificate stands, for its course page (a finished course's certificate is looked up). */
+    async status(enrollment: { id: number; progress: number; status: string }, mcle: boolean): Promise<CertificateStatus> {
+      if (enrollment.progress < 100) return { state: 'incomplete', code: null };
+      const { signed, code } = await repo.progressOf(enrollment.id);
+      if (code) return { state: 'issued', code };
+      const state = certificateState({ progress: enrollment.progress, status: enrollment.status, mcle, signed });
+      return { state: state === 'issue' ? 'issuing' : state, code: null };
     },
 
     /**

@@ -18,6 +18,8 @@ import { TabNav } from '../components/tab-nav';
 
 /** The calendar (FullCalendar and its styles) loads with the My Classes tab only. */
 const MyClasses = lazy(() => import('../components/my-classes').then((m) => ({ default: m.MyClasses })));
+/** The compliance chart (recharts) loads with the MCLE Compliance tab only. */
+const ComplianceTracker = lazy(() => import('../components/compliance-tracker').then((m) => ({ default: m.ComplianceTracker })));
 
 /** Forms start once their choices are loaded, so that saved values find their options. */
 function McleTab(props: Omit<Parameters<typeof McleProfileForm>[0], 'saved'>) {
@@ -65,6 +67,11 @@ export function AccountArea() {
               </Suspense>
             )}
             {current.slug === 'certificates' && <MyCertificates />}
+            {current.slug === 'compliance' && (
+              <Suspense fallback={<Loading />}>
+                <ComplianceTracker />
+              </Suspense>
+            )}
             {current.slug === 'authenticate-id' && <EmptyPanel text="No data to display" />}
             {current.slug === 'apt-wallet' && <AptWallet school={school} />}
           </section>

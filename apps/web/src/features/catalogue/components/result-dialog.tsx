@@ -11,8 +11,12 @@ const results: Record<string, { type: 'success' | 'warning' | 'error'; title: st
   PLP: { type: 'warning', title: 'Payment Pending', message: 'Your certificate will be available once we confirm your payment.' },
 };
 
-/** The payment result read from ?status= (spec 2 §2): S, P, V, F, and PLS / PLP for pay-later courses. */
-export function PaymentResultDialog({ allowPayLaterCodes }: { allowPayLaterCodes: boolean }) {
+/**
+ * The payment result read from ?status= (spec 2 §2): S, P, V, F, and PLS / PLP for pay-later courses. 'View
+ * Certificate' goes to My Certificates, or to `certificatePath` when the certificate still waits for the MCLE
+ * statement.
+ */
+export function PaymentResultDialog({ allowPayLaterCodes, certificatePath }: { allowPayLaterCodes: boolean; certificatePath?: string }) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const code = params.get('status') ?? '';
@@ -29,7 +33,7 @@ export function PaymentResultDialog({ allowPayLaterCodes }: { allowPayLaterCodes
       title={result.title}
       message={<p>{result.message}</p>}
       onClose={close}
-      actions={result.certificate ? [{ label: 'View Certificate', onClick: () => navigate(paths.student('certificates')) }] : [{ label: 'Okay', onClick: close }]}
+      actions={result.certificate ? [{ label: 'View Certificate', onClick: () => navigate(certificatePath ?? paths.student('certificates')) }] : [{ label: 'Okay', onClick: close }]}
     />
   );
 }

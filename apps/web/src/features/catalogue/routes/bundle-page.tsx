@@ -7,12 +7,13 @@ import { Button } from '@/components/button';
 import { Image } from '@/components/image';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
+import { useBundleDetail } from '@/lib/bundle';
 import { useSchool } from '@/lib/school';
 import { useItemBySlug } from '@/lib/use-item-by-slug';
 import { CourseCard } from '../components/course-card';
 import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
+import { McleUnits } from '../components/mcle-units';
 import { PaymentResultDialog } from '../components/result-dialog';
-import { useBundleDetail } from '@/lib/bundle';
 
 /** /course-bundle/{slug} (spec 2 §2). */
 export function BundlePage() {
@@ -49,6 +50,7 @@ function BundleView({ bundle, school }: { bundle: BundleDetail; school: School }
             <dd>{bundle.courses_count}</dd>
             <dt>Units</dt>
             <dd>{bundle.units > 0 ? bundle.units : 'No units'}</dd>
+            <McleUnits units={bundle.mcle_units} />
           </dl>
           <Button label={label} className="btn-block" disabled={bundle.status !== null} onClick={() => flow.start(false)} />
         </aside>

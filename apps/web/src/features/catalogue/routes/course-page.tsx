@@ -18,6 +18,7 @@ import { useItemBySlug } from '@/lib/use-item-by-slug';
 import { useSimilarCourses } from '../api/catalogue-calls';
 import { CourseGrid } from '../components/course-card';
 import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
+import { McleUnits } from '../components/mcle-units';
 import { PreviewMedia } from '../components/preview-media';
 import { PaymentResultDialog } from '../components/result-dialog';
 
@@ -57,7 +58,10 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
   const [notice, setNotice] = useState<{ title: string; message: string } | null>(null);
   // Staff of this school open the player without enrolling; the server decides who that is.
   const staff = course.abilities.preview;
-  const button = enrollButton({ enrollment: course.enrollment, staff, allowPayLater: course.config.allow_pay_later, fee: course.fee });
+  const certificate = course.certificate;
+  const button = enrollButton({ enrollment: course.enrollment, staff, allowPayLater: course.config.allow_pay_later, fee: course.fee, needsSignature: certificate?.state === 'needs_signature' });
+  // A pay-later course's certificate is bought; an MCLE course's is signed for first.
+  const certificatePath = certificate?.state === 'needs_signature' ? paths.certification(course.slug) : paths.coursePayment(course.slug);
   const closed = closedNote(course.config);
   const enrolling = !staff && !course.enrollment;
   const refusal = enrolling ? enrolRefusal(course.config, session ? profile?.email : undefined) : null;
@@ -119,12 +123,19 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
             <dd>{course.courseware_count}</dd>
             <dt>Units</dt>
             <dd>{course.units}</dd>
+            <McleUnits units={course.mcle_units} />
             {course.config.duration !== null && (<><dt>Duration</dt><dd>{duration(course.config.duration)}</dd></>)}
           </dl>
           <div className="course-actions">
             <Button label={button.label} variant={button.ghost ? 'ghost' : 'primary'} className="btn-block" disabled={enrolDisabled} aria-describedby={describedBy} onClick={onMain} />
             {button.extra === 'Enroll for Free' && <Button label="Enroll for Free" variant="ghost" className="btn-block" disabled={enrolDisabled} aria-describedby={describedBy} onClick={() => flow.start(true)} />}
-            {button.extra === 'Get Certificate' && <Button label="Get Certificate" className="btn-block" onClick={() => navigate(paths.coursePayment(course.slug))} />}
+            {button.extra === 'Get Certificate' && <Button label="Get Certificate" className="btn-block" onClick={() => navigate(certificatePath)} />}
+            {certificate?.state === 'issued' && certificate.code && (
+              <a className="btn btn-ghost btn-block" href={paths.certificate(certificate.code)} target="_blank" rel="noopener">
+                View Certificate
+              </a>
+            )}
+            {certificate?.state === 'issuing' && <p className="course-note">Your certificate is being issued.</p>}
             {closed && (
               <p id={noteId} className="course-note">
                 {closed.message}
@@ -140,7 +151,7 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
       </div>
       <CourseGrid id="similar-title" title="Similar courses" courses={similar.data ?? []} />
       <EnrolmentModals flow={flow} />
-      <PaymentResultDialog allowPayLaterCodes />
+      <PaymentResultDialog allowPayLaterCodes certificatePath={certificate?.state === 'needs_signature' ? paths.certification(course.slug) : undefined} />
       {notice && <ResponseModal open type={notice.title === closedCourseMessages.endedTitle ? 'course_ended' : 'course_not_open'} title={notice.title} message={<p>{notice.message}</p>} onClose={() => setNotice(null)} />}
     </main>
   );

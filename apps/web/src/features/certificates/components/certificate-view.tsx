@@ -30,6 +30,7 @@ function facts(c: PublicCertificate): [string, ReactNode][] {
         </>
       ) : null,
     ],
+    ['Signed by', c.signatories.length ? c.signatories.map((s) => `${s.name}, ${s.title}`).join('; ') : null],
     ['Accreditation number', c.accreditation],
     ['Approval number', c.approval_number],
     ['Certificate code', <code>{c.code}</code>],

@@ -12,7 +12,7 @@ export function useSignCertification(enrollmentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CertificationBody) => signCertification(enrollmentId, body),
-    // My Certificates is read afresh when the student gets there.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['my-certificates'] }),
+    // My Certificates and the course's certificate state are read afresh.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['my-certificates'] }), queryClient.invalidateQueries({ queryKey: ['catalogue', 'course'] })]),
   });
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "schools" ADD COLUMN "certificate_signatories" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "exam_questions" ADD COLUMN "rating" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "exam_questions" ADD CONSTRAINT "exam_questions_rating_check" CHECK (not "exam_questions"."rating" or ("exam_questions"."type" = 'radio' and jsonb_array_length("exam_questions"."choices") >= 2));
