@@ -7,13 +7,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATION_STATEMENT, certificateMessages as msg } from '@school/shared/certificates/rules';
 import type { PublicCertificate } from '@school/shared/certificates/schemas';
-import { MEDIA_TYPES, STAYING_TYPES } from '@school/shared/learning/rules';
 import { longDate } from '@school/shared/school/dates';
-import { certificates, coursewareProgress, coursewares } from '../apps/server/src/db/schema/index';
+import { certificates } from '../apps/server/src/db/schema/index';
 import { eligibleStudent, registerStudent } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { demoBrowser, nearlyFinish, signedInAt } from './support/demo-study';
 import { dialog, visible } from './support/ui';
 
 let app: E2eApp;
@@ -25,67 +25,16 @@ afterAll(() => app.close());
 const db = () => app.server.database.db;
 const demo = { host: 'demo.localhost' };
 
-/** A browser of its own; the demo school's announcement, shown once per browser session, is taken as seen. */
-async function browser(viewport?: { width: number; height: number }) {
-  const { page, context } = await app.newPage(viewport ? { viewport } : {});
-  await context.addInitScript(() => {
-    for (let id = 1; id < 10; id++) sessionStorage.setItem(`announcement-seen:${id}`, '1');
-  });
-  return { page, context };
-}
+const browser = (viewport?: { width: number; height: number }) => demoBrowser(app, viewport);
+const signedIn = (token: string, path: string) => signedInAt(app, token, path);
 
-async function signedIn(token: string, path: string) {
-  const { page, context } = await browser();
-  await page.goto(await app.signInUrl(token, { redirect: path }));
-  await page.waitForURL(`**${path}`);
-  return { page, context };
-}
-
-/**
- * A fresh student of the demo school (MCLE on) enrolled in a free course, with every courseware done but `last`,
- * which the browser completes. Those before it are opened and completed through the player's own calls (media
- * with their watched time written as player.spec does; an exam and a live class recorded straight); those after it (a 10-minute YouTube lecture, SoundCloud, the live class held at its hour) are
- * recorded straight, so that `last` is the one left.
- */
+/** A fresh student of the demo school (MCLE on) with a free course done but `lastName`, which the browser does. */
 async function nearlyFinished(courseName = 'Court-Annexed Mediation', lastName = 'Reading: leading cases') {
   const who = await eligibleStudent(app.server.url, demo);
-  const api = client(app.server.url);
   const as = { token: who.token, ...demo };
-  const school = (await api.get('/api/v1/school/demo/')).body as { id: number; name: string };
-  const list = (await api.get(`/api/v1/schools/${school.id}/courses/?perpage=60`)).body.data as { id: number; name: string; slug: string }[];
-  const course = list.find((c) => c.name === courseName)!;
-  const period = (await api.get('/api/v1/compliance_periods/')).body.data.find((p: { is_current: boolean }) => p.is_current).id as number;
-  const enrolled = await api.post('/api/v1/student/enrollment/', { course: course.id, action: 'free', compliance_period: period }, as);
-  expect(enrolled.status, enrolled.text).toBeLessThan(300);
-
-  const detail = (await api.get(`/api/v1/courses/${course.id}/`, as)).body as { modules: { coursewares: { id: number; name: string; type: string }[] }[] };
-  const outline = detail.modules.flatMap((m) => m.coursewares);
-  const last = outline.findIndex((c) => c.name === lastName);
-  const seconds = async (id: number) => (await db().select({ mediaSeconds: coursewares.mediaSeconds }).from(coursewares).where(eq(coursewares.id, id)))[0]!.mediaSeconds ?? 0;
-  let enrollmentId = 0;
-  const now = new Date();
-  for (const ware of outline.slice(0, last)) {
-    const opened = await api.get(`/api/v1/coursewares/${ware.id}/`, as);
-    expect(opened.status, opened.text).toBe(200);
-    enrollmentId = opened.body.enrollment;
-    // Only a submission completes an exam, and joining it a live class: recorded straight.
-    if ([...STAYING_TYPES, 'class'].includes(ware.type)) {
-      await db()
-        .insert(coursewareProgress)
-        .values({ schoolId: school.id, enrollmentId, coursewareId: ware.id, openedAt: now, completedAt: now })
-        .onConflictDoUpdate({ target: [coursewareProgress.enrollmentId, coursewareProgress.coursewareId], set: { completedAt: now } });
-      continue;
-    }
-    if (MEDIA_TYPES.includes(ware.type)) {
-      await db().update(coursewareProgress).set({ seconds: await seconds(ware.id) }).where(eq(coursewareProgress.coursewareId, ware.id));
-    }
-    const done = await api.post(`/api/v1/coursewares/${ware.id}/complete/`, {}, as);
-    expect(done.status, done.text).toBe(200);
-  }
-  for (const ware of outline.slice(last + 1)) {
-    await db().insert(coursewareProgress).values({ schoolId: school.id, enrollmentId, coursewareId: ware.id, seconds: await seconds(ware.id), openedAt: now, completedAt: now });
-  }
-  return { who, as, school, course, reading: outline[last]! };
+  const period = (await client(app.server.url).get('/api/v1/compliance_periods/')).body.data.find((p: { is_current: boolean }) => p.is_current).id as number;
+  const { school, course, last } = await nearlyFinish(app, as, courseName, lastName, period);
+  return { who, as, school, course, reading: last };
 }
 
 /** Draws a stroke across the signature pad with the mouse. */

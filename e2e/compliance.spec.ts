@@ -1,18 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompliancePeriod } from '@school/shared/lookups/schemas';
-import { MEDIA_TYPES } from '@school/shared/learning/rules';
-import { coursewareProgress, coursewares } from '../apps/server/src/db/schema/index';
 import { certificateService } from '../apps/server/src/modules/certificates/service';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
 import { eligibleStudent, waitFor } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/axe';
+import { nearlyFinish, signedInAt } from './support/demo-study';
 import { visible } from './support/ui';
 
 let app: E2eApp;
@@ -21,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const db = () => app.server.database.db;
 const demo = { host: 'demo.localhost' };
 const api = () => client(app.server.url);
 const CHART = 'Units earned and required by subject area';
@@ -29,48 +26,14 @@ const SIGNATURE = `data:image/png;base64,${(await sharp({ create: { width: 40, h
 
 const currentPeriod = async () => ((await api().get('/api/v1/compliance_periods/')).body.data as CompliancePeriod[]).find((p) => p.is_current)!;
 
-/** A browser signed in with a token on the demo school's site at `path`; its announcement taken as seen. */
-async function signedIn(token: string, path: string, viewport?: { width: number; height: number }) {
-  const { page, context } = await app.newPage(viewport ? { viewport } : {});
-  await context.addInitScript(() => {
-    for (let id = 1; id < 10; id++) sessionStorage.setItem(`announcement-seen:${id}`, '1');
-  });
-  await page.goto(await app.signInUrl(token, { redirect: path }));
-  await page.waitForURL(`**${path}`);
-  return page;
-}
+const signedIn = async (token: string, path: string, viewport?: { width: number; height: number }) => (await signedInAt(app, token, path, viewport)).page;
 
-/**
- * Finishes a free demo course through the player's own calls, as certificates.spec does: the coursewares up to
- * 'Reading: leading cases' opened and completed (media with their watched time written), those after it (a
- * YouTube lecture, SoundCloud, the live class at its hour, the exam and survey) recorded straight, then the
- * reading completed last, which finishes the course; then the certification statement is signed.
- */
+/** Finishes a free demo course: all but its reading done by nearlyFinish, the reading completed last; then signs. */
 async function finish(as: { token: string; host: string }, courseName: string, period: number) {
-  const school = (await api().get('/api/v1/school/demo/')).body as { id: number };
-  const list = (await api().get(`/api/v1/schools/${school.id}/courses/?perpage=60`)).body.data as { id: number; name: string }[];
-  const course = list.find((c) => c.name === courseName)!;
-  const enrolled = await api().post('/api/v1/student/enrollment/', { course: course.id, action: 'free', compliance_period: period }, as);
-  expect(enrolled.status, enrolled.text).toBeLessThan(300);
-  const detail = (await api().get(`/api/v1/courses/${course.id}/`, as)).body as { modules: { coursewares: { id: number; name: string; type: string }[] }[] };
-  const outline = detail.modules.flatMap((m) => m.coursewares);
-  const last = outline.findIndex((c) => c.name === 'Reading: leading cases');
-  const seconds = async (id: number) => (await db().select({ mediaSeconds: coursewares.mediaSeconds }).from(coursewares).where(eq(coursewares.id, id)))[0]!.mediaSeconds ?? 0;
-  const complete = async (ware: { id: number; type: string }) => {
-    const opened = await api().get(`/api/v1/coursewares/${ware.id}/`, as);
-    expect(opened.status, opened.text).toBe(200);
-    if (MEDIA_TYPES.includes(ware.type)) await db().update(coursewareProgress).set({ seconds: await seconds(ware.id) }).where(eq(coursewareProgress.coursewareId, ware.id));
-    const done = await api().post(`/api/v1/coursewares/${ware.id}/complete/`, {}, as);
-    expect(done.status, done.text).toBe(200);
-    return opened.body.enrollment as number;
-  };
-  let enrollmentId = 0;
-  for (const ware of outline.slice(0, last)) enrollmentId = await complete(ware);
-  const now = new Date();
-  for (const ware of outline.slice(last + 1)) {
-    await db().insert(coursewareProgress).values({ schoolId: school.id, enrollmentId, coursewareId: ware.id, seconds: await seconds(ware.id), openedAt: now, completedAt: now });
-  }
-  await complete(outline[last]!);
+  const { enrollmentId, last } = await nearlyFinish(app, as, courseName, 'Reading: leading cases', period);
+  await api().get(`/api/v1/coursewares/${last.id}/`, as);
+  const done = await api().post(`/api/v1/coursewares/${last.id}/complete/`, {}, as);
+  expect(done.status, done.text).toBe(200);
   const signed = await api().post(`/api/v1/enrollments/${enrollmentId}/certification/`, { full_name: 'Test Student', signature: SIGNATURE, agree: true }, as);
   expect(signed.status, signed.text).toBe(201);
 }

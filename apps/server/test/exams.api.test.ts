@@ -89,19 +89,6 @@ describe('taking an exam', () => {
     expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body.progress).toBe(100);
   });
 
-  it("counts a submitted survey's course rating, best choice first on a scale of 5, in the student's average rating", async () => {
-    const scale = ['Excellent', 'Very good', 'Good', 'Fair', 'Poor'];
-    const s = await withExam({ kind: 'survey', questions: [{ type: 'radio', text: 'Rate the course', choices: scale, rating: true }, { type: 'radio', text: 'Rate the lecturer', choices: scale }] });
-    const rating = async () => (await ctx.api.get('/api/v1/account/profile/', s.as)).body.average_rating;
-    await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as);
-    await answer(s, s.questions[0]!.id, 'Very good');
-    // Not before the survey is submitted; the lecturer's rating is not the course's.
-    expect(await rating()).toBeNull();
-    expect((await answer(s, s.questions[1]!.id, 'Poor', true)).status).toBe(200);
-    expect(await rating()).toBe(4);
-    await expect(db().insert(examQuestions).values({ schoolId: s.school.id, examId: s.exam.id, position: 9, type: 'checkbox', text: 'Rate', choices: scale, rating: true })).rejects.toThrow();
-  });
-
   it('shows the answers of a failed attempt only once no retake is left, and waits for a pending grade before a retake', async () => {
     const s = await withExam({ maxAttempts: 3, passingRate: 50 });
     const [radio, , , text] = s.questions;
@@ -253,19 +240,6 @@ describe('grading', () => {
     const bell = await db().select().from(notifications).where(and(eq(notifications.userId, s.enrolment.student.user.id)));
     expect(bell.map((n) => n.description)).toEqual(['Your answers in Final have been graded: passed.']);
     expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body.progress).toBe(100);
-  });
-
-  it("counts a submitted survey's course rating, best choice first on a scale of 5, in the student's average rating", async () => {
-    const scale = ['Excellent', 'Very good', 'Good', 'Fair', 'Poor'];
-    const s = await withExam({ kind: 'survey', questions: [{ type: 'radio', text: 'Rate the course', choices: scale, rating: true }, { type: 'radio', text: 'Rate the lecturer', choices: scale }] });
-    const rating = async () => (await ctx.api.get('/api/v1/account/profile/', s.as)).body.average_rating;
-    await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as);
-    await answer(s, s.questions[0]!.id, 'Very good');
-    // Not before the survey is submitted; the lecturer's rating is not the course's.
-    expect(await rating()).toBeNull();
-    expect((await answer(s, s.questions[1]!.id, 'Poor', true)).status).toBe(200);
-    expect(await rating()).toBe(4);
-    await expect(db().insert(examQuestions).values({ schoolId: s.school.id, examId: s.exam.id, position: 9, type: 'checkbox', text: 'Rate', choices: scale, rating: true })).rejects.toThrow();
   });
 });
 
