@@ -18,6 +18,7 @@ import { refuseNullCharacters } from './lib/null-character-guard';
 import { requestSerializer } from './lib/log-redaction';
 import { securityHeaders } from './lib/security-headers';
 import multipart from '@fastify/multipart';
+import { faceEngineFromConfig } from './infra/face/from-config';
 import { storageFromConfig } from './infra/storage/from-config';
 import { localMediaRoutes } from './infra/storage/local';
 import type { Storage } from './infra/storage/storage';
@@ -35,6 +36,8 @@ import { registerSendEmail } from './modules/mail/send-email';
 import { scheduleCleanup } from './modules/maintenance/cleanup';
 import { certificateRoutes } from './modules/certificates/routes';
 import { registerCertificateJobs } from './modules/certificates/service';
+import { registerKycJobs } from './modules/kyc/jobs';
+import { kycRoutes } from './modules/kyc/routes';
 import { scheduleExpiry } from './modules/payments/expire';
 import { paymentRoutes } from './modules/payments/routes';
 import { paymongoGateway } from './infra/payments/paymongo';
@@ -148,6 +151,11 @@ export async function buildApp(options: AppOptions) {
       : sandboxGateway({ db: database.db, secret: sandboxSecret, otcHours: config.OTC_EXPIRY_HOURS, cardError: config.SANDBOX_CARD_ERROR }),
   );
 
+  // Identity verification's faces: nothing is loaded until the first image is examined.
+  const face = faceEngineFromConfig(config);
+  app.decorate('face', face);
+  app.addHook('onClose', () => face.close());
+
   securityHeaders(app, { contentSecurityPolicy: contentSecurityPolicy(config, storage) });
   await app.register(rateLimit, {
     global: false,
@@ -190,6 +198,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(walletRoutes);
       await api.register(paymentRoutes);
       await api.register(certificateRoutes);
+      await api.register(kycRoutes);
       // The sandbox gateway's own pages exist only while it is the gateway.
       if (config.PAYMENT_GATEWAY === 'sandbox') await api.register(sandboxRoutes(sandboxSecret));
     },
@@ -201,5 +210,6 @@ export async function buildApp(options: AppOptions) {
   await scheduleCleanup(app);
   await scheduleExpiry(app);
   await registerCertificateJobs(app);
+  await registerKycJobs(app);
   return app;
 }

@@ -6,7 +6,7 @@ const secret = 'x'.repeat(32);
 describe('loadConfig', () => {
   it('fills defaults', () => {
     const config = loadConfig({ SECRET_KEY: secret });
-    expect(config).toMatchObject({ PORT: 3000, HUMAN_CHECK: 'pow', MAIL_TRANSPORT: 'outbox' });
+    expect(config).toMatchObject({ PORT: 3000, HUMAN_CHECK: 'pow', MAIL_TRANSPORT: 'outbox', FACE_ENGINE: 'human' });
     // About half a second of proof of work on a phone.
     expect(config.HUMAN_CHECK_POW_COST).toBe(50_000);
     expect(config.DATABASE_URL).toBeUndefined();

@@ -110,6 +110,8 @@ const envSchema = z
     PAYMONGO_SECRET_KEY: z.string().optional(),
     PAYMONGO_WEBHOOK_SECRET: z.string().optional(),
     PAYMONGO_API_URL: z.url().default('https://api.paymongo.com'),
+    // Identity verification's face detection and matching; human: models shipped in its npm package, run on this machine.
+    FACE_ENGINE: z.enum(['human']).default('human'),
   })
   .superRefine((env, ctx) => {
     if (env.HUMAN_CHECK === 'recaptcha' && (!env.RECAPTCHA_SITE_KEY || !env.RECAPTCHA_SECRET_KEY)) {

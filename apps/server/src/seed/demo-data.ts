@@ -56,6 +56,10 @@ export const demoSchools = [
   },
 ];
 
+/** The IDs Juris Academy accepts; the IBP ID is its primary one (any other needs a second ID beside it). */
+export const demoKycTemplates = ['IBP ID', 'Philippine Passport', "Driver's License", 'UMID', 'PhilSys National ID', 'PRC ID'];
+export const DEMO_PRIMARY_ID = 'IBP ID';
+
 export const DEMO_PASSWORD = 'Learn2026!';
 
 export const demoAccounts = [

@@ -1,10 +1,10 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { CERTIFICATION_STATEMENT } from '@school/shared/certificates/rules';
 import type { Db } from '../db/client';
-import { certificationSignatures, classes, compliancePeriods, courses, coursewareProgress, coursewares, enrollments, examAnswers, examQuestions, examSubmissions, exams, ibpChapters, modules, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
+import { certificationSignatures, classes, compliancePeriods, courses, coursewareProgress, coursewares, enrollments, examAnswers, examQuestions, examSubmissions, exams, kycTemplates, ibpChapters, modules, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
 import { hashPassword } from '../lib/crypto';
 import { acmeCategories, acmeCourses, acmeLecturers, demoBundles, demoCategories, demoCourses, demoLecturers } from './demo-catalogue';
-import { DEMO_PASSWORD, demoAccounts, demoNotifications, demoSchools } from './demo-data';
+import { DEMO_PASSWORD, DEMO_PRIMARY_ID, demoAccounts, demoKycTemplates, demoNotifications, demoSchools } from './demo-data';
 import { seedCatalogue } from './seed-catalogue';
 import { seedDemoPayments } from './demo-payments';
 
@@ -21,6 +21,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       const entries = Object.entries(socials).map(([label, url]) => ({ schoolId: row!.id, label, url }));
       if (entries.length) await tx.insert(schoolSocials).values(entries);
     }
+    await seedKycTemplates(tx as unknown as Db, ids.get('demo')!);
     await seedCatalogue(tx as unknown as Db, ids.get('demo')!, { categories: demoCategories, lecturers: demoLecturers, courses: demoCourses, bundles: demoBundles });
     await seedCatalogue(tx as unknown as Db, ids.get('acme')!, { categories: acmeCategories, lecturers: acmeLecturers, courses: acmeCourses });
     for (const account of demoAccounts) {
@@ -132,6 +133,17 @@ async function evaluate(db: Db, schoolId: number, enrollment: { id: number; cour
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** The school's ID kinds, and its primary ID among them. */
+async function seedKycTemplates(db: Db, schoolId: number) {
+  const rows = await db
+    .insert(kycTemplates)
+    .values(demoKycTemplates.map((templateName, position) => ({ schoolId, templateName, position })))
+    .returning();
+  const [school] = await db.select({ products: schools.products }).from(schools).where(eq(schools.id, schoolId));
+  const primary = rows.find((r) => r.templateName === DEMO_PRIMARY_ID)!;
+  await db.update(schools).set({ products: { ...school!.products, primary_id: primary.id } }).where(eq(schools.id, schoolId));
+}
 
 /** The complete student's MCLE profile: a Makati lawyer (the lookups are loaded before the seed). */
 async function demoMcleProfile(db: Db) {

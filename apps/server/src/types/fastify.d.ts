@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
+import type { FaceEngine } from '../infra/face/engine';
 import type { HumanCheck } from '../infra/human-check/human-check';
 import type { Jobs } from '../infra/jobs/jobs';
 import type { Mailer } from '../infra/mail/mailer';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     storage: Storage;
     /** The payment gateway (the built-in sandbox, or PayMongo): infra/payments/gateway.ts. */
     payments: PaymentGateway;
+    /** Faces in images and how alike two are (identity verification): infra/face/engine.ts. */
+    face: FaceEngine;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -55,6 +55,7 @@ const routes: RouteObject[] = [
           { path: paths.paymentInstruction(), lazy: page(() => import('@/features/payments/routes/payment-instruction'), 'PaymentInstruction') },
           { path: paths.bundlePayment(), lazy: page(() => import('@/features/payments/routes/bundle-payment'), 'BundlePayment') },
           { path: paths.certification(), loader: prefetchCourse, lazy: page(() => import('@/features/certificates/routes/certification-page'), 'CertificationPage') },
+          { path: paths.kycReviews, lazy: page(() => import('@/features/staff/routes/kyc-reviews'), 'KycReviews') },
           { path: paths.paymentResult, lazy: page(() => import('@/features/payments/routes/payment-result'), 'PaymentResult') },
         ],
       },

@@ -26,4 +26,5 @@ export const paths = {
   forumSearch: '/forums/search',
   faqs: '/faqs',
   certificate: (code = ':code') => `/certificates/${code}`,
+  kycReviews: '/staff/id-verification',
 } as const;

@@ -30,6 +30,8 @@ export const enrollments = pgTable(
     /** The running attempt of a timed course: its time keeps running while the student is away. */
     attemptStartedAt: timestamp({ withTimezone: true }),
     attemptEndedAt: timestamp({ withTimezone: true }),
+    /** Set by a study snapshot that failed its check (no face, another face, a mismatch); progress waits for a passing one. */
+    snapshotPausedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('enrollments_user_course_key').on(t.userId, t.courseId),

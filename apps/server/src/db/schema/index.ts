@@ -12,3 +12,4 @@ export * from './learning';
 export * from './exams';
 export * from './payments';
 export * from './certificates';
+export * from './kyc';

@@ -30,6 +30,8 @@ export const schools = pgTable(
     rewardGroup: text(),
     /** The school's MCLE accreditation as a provider, printed on its certificates. */
     accreditationNumber: text(),
+    /** How long ID photos, selfies and snapshots are kept after a decision (Data Privacy Act); embeddings stay. */
+    kycRetentionDays: integer().notNull().default(365),
     /** Who signs the school's certificates (at most three, printed in this order). */
     certificateSignatories: jsonb().$type<Signatory[]>().notNull().default([]),
     faqUrl: text(),

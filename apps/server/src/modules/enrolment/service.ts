@@ -12,6 +12,7 @@ import type { SignedInActor } from '../auth/actor';
 import { bundlePolicy, coursePolicy } from '../catalogue/policy';
 import { catalogueService } from '../catalogue/service';
 import { recordEvent } from '../events/service';
+import { kycService } from '../kyc/service';
 import type { SchoolRow } from '../tenancy/repository';
 import { enrolmentRepository } from './repository';
 
@@ -28,6 +29,8 @@ export function enrolmentService(app: FastifyInstance) {
   const repo = enrolmentRepository(app.db);
 
   /** Steps 4 to 7 of spec 2 §4 (login and the student check are the policy's), enforced whatever the page did. */
+  const kyc = kycService(app);
+
   async function gate(userId: number, school: SchoolRow, requireKyc: boolean, compliancePeriod: number | null | undefined, periodRequired = true) {
     const account = await accounts.findAccount(userId);
     if (!account) throw notFound();
@@ -40,8 +43,7 @@ export function enrolmentService(app: FastifyInstance) {
       infoSubmitted: account.student?.infoSubmitted ?? false,
       mcle: school.products.mcle,
       requireKyc,
-      // Identity verification arrives with the KYC work; until then nobody has a verified ID.
-      kycVerified: false,
+      kycVerified: requireKyc && (await kyc.verified(userId, school.products.primary_id)),
     });
     if (step && step !== 'login') throw refuse(gateRefusals[step], gateCodes[step]);
     if (school.products.mcle && periodRequired) {

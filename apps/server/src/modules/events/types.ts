@@ -17,6 +17,10 @@ export const eventSubjects = {
   'payment.paid': 'payment_transaction',
   'payment.failed': 'payment_transaction',
   'wallet.rewarded': 'user',
+  'kyc.submitted': 'kyc_submission',
+  'kyc.verified': 'kyc_submission',
+  'kyc.failed': 'kyc_submission',
+  'kyc.rejected': 'kyc_submission',
 } as const;
 
 export type EventType = keyof typeof eventSubjects;

@@ -15,7 +15,14 @@ export function learningRepository(db: Db) {
   // The hot path of a study session: the page saves progress every few seconds.
   const progressContext = db
     .select({
-      enrollment: { id: enrollments.id, status: enrollments.status, progress: enrollments.progress, attemptStartedAt: enrollments.attemptStartedAt, attemptEndedAt: enrollments.attemptEndedAt },
+      enrollment: {
+        id: enrollments.id,
+        status: enrollments.status,
+        progress: enrollments.progress,
+        attemptStartedAt: enrollments.attemptStartedAt,
+        attemptEndedAt: enrollments.attemptEndedAt,
+        snapshotPausedAt: enrollments.snapshotPausedAt,
+      },
       durationMinutes: courses.durationMinutes,
       courseware: { type: coursewares.type, forwardStreaming: coursewares.forwardStreaming, mediaSeconds: coursewares.mediaSeconds },
       saved: { seconds: coursewareProgress.seconds, completedAt: coursewareProgress.completedAt },

@@ -12,6 +12,7 @@ import {
   videoAnswerOutcome,
   watchedEnough,
 } from '@school/shared/learning/rules';
+import { kycMessages } from '@school/shared/kyc/rules';
 import type { Attempt, CompletionResult } from '@school/shared/learning/schemas';
 import { longDate, todayIn, zonedInstant } from '@school/shared/school/dates';
 import type { Db } from '../../db/client';
@@ -31,6 +32,9 @@ type CourseRow = NonNullable<Awaited<ReturnType<ReturnType<typeof learningReposi
 /** What the study checks read of a course and of an enrolment. */
 export type StudyCourse = Pick<CourseRow, 'schoolId' | 'isPublished' | 'dateStart' | 'dateEnd' | 'durationMinutes'>;
 export type StudyEnrollment = Pick<EnrollmentRow, 'id' | 'schoolId' | 'userId' | 'status' | 'progress' | 'attemptStartedAt' | 'attemptEndedAt'>;
+
+/** A study snapshot failed its check: nothing moves until one passes (spec 2 §8 'Paused course session'). */
+const sessionPaused = () => forbidden(kycMessages.sessionPaused, 'session_paused');
 
 /** The running attempt of an enrolment in a course of that many minutes (none: untimed). */
 export const attemptOf = (enrollment: Pick<EnrollmentRow, 'attemptStartedAt' | 'attemptEndedAt'>, durationMinutes: number | null): Attempt =>
@@ -115,6 +119,7 @@ export function learningService(app: FastifyInstance) {
     const course = await visibleCourse(actor, school, found.module.courseId);
     const enrollment = await studying(actor, school, course);
     assertAttemptRunning(enrollment, course.durationMinutes);
+    if (enrollment.snapshotPausedAt) throw sessionPaused();
     const { courseware } = found;
     const before = await studyState(school.id, course.id, enrollment.id);
     const saved = before.progress.find((p) => p.coursewareId === courseware.id);
@@ -210,6 +215,7 @@ export function learningService(app: FastifyInstance) {
       if (!context) throw notFound();
       enrollmentPolicy.authorize(actor, 'study', { ...context.enrollment, schoolId: school.id, userId: actor.userId });
       if (context.enrollment.progress < 100 && attemptOf(context.enrollment, context.durationMinutes).ended) throw forbidden(msg.attemptEnded, 'attempt_ended');
+      if (context.enrollment.snapshotPausedAt) throw sessionPaused();
       const whole = Math.floor(seconds);
       const free = context.courseware.forwardStreaming || context.saved.completedAt !== null || context.enrollment.progress >= 100;
       const saved = whole > context.saved.seconds ? await repo.saveSeconds(context.enrollment.id, coursewareId, whole, free) : undefined;

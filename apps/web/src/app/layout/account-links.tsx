@@ -25,6 +25,11 @@ export function AccountLinks() {
           </li>
         </>
       )}
+      {(session?.role === 'SA' || session?.role === 'SU') && (
+        <li>
+          <Link to={paths.kycReviews}>ID Verification Reviews</Link>
+        </li>
+      )}
       <li>
         <button type="button" className="link" onClick={logout}>
           Logout

@@ -1,0 +1,164 @@
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
+import { KYC_REVIEW_PAGE_SIZE } from '@school/shared/kyc/rules';
+import type { Db } from '../../db/client';
+import { courses, enrollments, kycIds, kycSnapshots, kycSubmissions, kycTemplates, schoolMemberships, schools, users } from '../../db/schema/index';
+
+export type SubmissionRow = typeof kycSubmissions.$inferSelect;
+export type IdRow = typeof kycIds.$inferSelect;
+export type SnapshotRow = typeof kycSnapshots.$inferSelect;
+type Status = SubmissionRow['status'];
+
+
+const withLearner = (db: Db) =>
+  db
+    .select({ submission: kycSubmissions, user: { id: users.id, email: users.email, username: users.username, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix } })
+    .from(kycSubmissions)
+    .innerJoin(users, eq(users.id, kycSubmissions.userId))
+    .$dynamic();
+
+export function kycRepository(db: Db) {
+  return {
+    templates: (schoolId: number) => db.select().from(kycTemplates).where(eq(kycTemplates.schoolId, schoolId)).orderBy(asc(kycTemplates.position), asc(kycTemplates.id)),
+
+    idsOf: (userId: number) => db.select().from(kycIds).where(eq(kycIds.userId, userId)).orderBy(asc(kycIds.position)),
+
+    async latestSubmission(userId: number) {
+      const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, userId)).orderBy(desc(kycSubmissions.id)).limit(1);
+      return row;
+    },
+
+    /** Failed automatic checks since the last manual submission (the retry limit counts these). */
+    async failedSinceManual(userId: number) {
+      const lastManual = db.select({ id: max(kycSubmissions.id) }).from(kycSubmissions).where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.mode, 'manual')));
+      const [row] = await db
+        .select({ n: count() })
+        .from(kycSubmissions)
+        .where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.mode, 'automatic'), eq(kycSubmissions.status, 'failed'), gt(kycSubmissions.id, sql`coalesce((${lastManual}), 0)`)));
+      return row?.n ?? 0;
+    },
+
+    /** The latest manual submission's time, for the 3-day lock. */
+    async lastManualAt(userId: number) {
+      const [row] = await db.select({ at: max(kycSubmissions.createdAt) }).from(kycSubmissions).where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.mode, 'manual')));
+      return row?.at ?? null;
+    },
+
+    /** The embedding of the selfie of the latest verified submission: what snapshots are compared with. */
+    async verifiedSelfie(userId: number) {
+      const [row] = await db
+        .select({ embedding: kycSubmissions.selfieEmbedding })
+        .from(kycSubmissions)
+        .where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, 'verified'), isNotNull(kycSubmissions.selfieEmbedding)))
+        .orderBy(desc(kycSubmissions.id))
+        .limit(1);
+      return row?.embedding ?? null;
+    },
+
+    async insertSubmission(values: typeof kycSubmissions.$inferInsert) {
+      const [row] = await db.insert(kycSubmissions).values(values).returning();
+      return row!;
+    },
+
+    /** Puts a new photo in an ID slot, forgetting the slot's earlier photo, check and verification. */
+    async putId(values: Omit<typeof kycIds.$inferInsert, 'id'>) {
+      await db
+        .insert(kycIds)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [kycIds.userId, kycIds.position],
+          set: { templateId: values.templateId, submissionId: values.submissionId, photoKey: values.photoKey, embedding: null, faces: null, score: null, verifiedAt: null, submittedAt: new Date() },
+        });
+    },
+
+    dropIdsFrom: (userId: number, position: number) => db.delete(kycIds).where(and(eq(kycIds.userId, userId), sql`${kycIds.position} >= ${position}`)).returning({ photoKey: kycIds.photoKey }),
+
+    /** A submission with a lock on it, so that the job and a reviewer never both decide it. */
+    async lockSubmission(id: number) {
+      const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.id, id)).for('update').limit(1);
+      return row;
+    },
+
+    async findSubmissionById(id: number) {
+      const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.id, id)).limit(1);
+      return row;
+    },
+
+    async findSubmission(schoolId: number, id: number) {
+      const [row] = await db.select().from(kycSubmissions).where(and(eq(kycSubmissions.schoolId, schoolId), eq(kycSubmissions.id, id))).limit(1);
+      return row;
+    },
+
+    idsOfSubmission: (submissionId: number) => db.select().from(kycIds).where(eq(kycIds.submissionId, submissionId)).orderBy(asc(kycIds.position)),
+
+    updateSubmission: (id: number, values: Partial<typeof kycSubmissions.$inferInsert>) => db.update(kycSubmissions).set(values).where(eq(kycSubmissions.id, id)),
+
+    updateId: (id: number, values: Partial<typeof kycIds.$inferInsert>) => db.update(kycIds).set(values).where(eq(kycIds.id, id)),
+
+    /** One submission of the school with its student. */
+    async withLearner(schoolId: number, id: number) {
+      const [row] = await withLearner(db).where(and(eq(kycSubmissions.schoolId, schoolId), eq(kycSubmissions.id, id))).limit(1);
+      return row;
+    },
+
+    /** The school's review queue of one status, newest first, with the student. */
+    async queue(schoolId: number, status: Status, page: number) {
+      const where = and(eq(kycSubmissions.schoolId, schoolId), eq(kycSubmissions.status, status));
+      const [rows, [total]] = await Promise.all([
+        withLearner(db)
+          .where(where)
+          .orderBy(desc(kycSubmissions.createdAt), desc(kycSubmissions.id))
+          .limit(KYC_REVIEW_PAGE_SIZE)
+          .offset((page - 1) * KYC_REVIEW_PAGE_SIZE),
+        db.select({ n: count() }).from(kycSubmissions).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    templateNames: async (ids: number[]) => new Map((ids.length ? await db.select({ id: kycTemplates.id, name: kycTemplates.templateName }).from(kycTemplates).where(inArray(kycTemplates.id, ids)) : []).map((t) => [t.id, t.name])),
+
+    /** The school's administrators, who review manual submissions. */
+    administrators: (schoolId: number) => db.select({ userId: schoolMemberships.userId }).from(schoolMemberships).where(and(eq(schoolMemberships.schoolId, schoolId), eq(schoolMemberships.role, 'SA'))),
+
+    /** The caller's enrolment in a course of this school, with whether the course takes snapshots. */
+    async enrolmentIn(schoolId: number, userId: number, courseId: number) {
+      const [row] = await db
+        .select({ enrollment: enrollments, enableKyl: courses.enableKyl })
+        .from(enrollments)
+        .innerJoin(courses, eq(courses.id, enrollments.courseId))
+        .where(and(eq(enrollments.schoolId, schoolId), eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+        .limit(1);
+      return row;
+    },
+
+    /** Pauses (or resumes) the enrolment's progress after a snapshot's check; the first failure's time stays. */
+    pauseSession: (enrollmentId: number, paused: boolean) =>
+      db
+        .update(enrollments)
+        .set({ snapshotPausedAt: paused ? sql`coalesce(${enrollments.snapshotPausedAt}, now())` : null })
+        .where(eq(enrollments.id, enrollmentId)),
+
+    async insertSnapshot(values: typeof kycSnapshots.$inferInsert) {
+      const [row] = await db.insert(kycSnapshots).values(values).returning();
+      return row!;
+    },
+
+    /** Decided submissions whose photos are past their school's retention period. */
+    expiredSubmissions: (limit: number) =>
+      db
+        .select({ id: kycSubmissions.id, selfieKey: kycSubmissions.selfieKey })
+        .from(kycSubmissions)
+        .innerJoin(schools, eq(schools.id, kycSubmissions.schoolId))
+        .where(and(isNull(kycSubmissions.photosRemovedAt), isNotNull(kycSubmissions.decidedAt), lt(kycSubmissions.decidedAt, sql`now() - make_interval(days => ${schools.kycRetentionDays})`)))
+        .limit(limit),
+
+    expiredSnapshots: (limit: number) =>
+      db
+        .select({ id: kycSnapshots.id, imageKey: kycSnapshots.imageKey })
+        .from(kycSnapshots)
+        .innerJoin(schools, eq(schools.id, kycSnapshots.schoolId))
+        .where(and(isNotNull(kycSnapshots.imageKey), lt(kycSnapshots.takenAt, sql`now() - make_interval(days => ${schools.kycRetentionDays})`)))
+        .limit(limit),
+
+    forgetSnapshotImages: (ids: number[]) => db.update(kycSnapshots).set({ imageKey: null }).where(inArray(kycSnapshots.id, ids)),
+  };
+}

@@ -1,0 +1,210 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { KYC_RETRY_LIMIT, kycMessages as msg } from '@school/shared/kyc/rules';
+import { kycIds, kycSnapshots, kycSubmissions, kycTemplates, notifications, schools } from '../src/db/schema/index';
+import { kycService } from '../src/modules/kyc/service';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from './support/factories';
+import { serverForFile } from './support/server';
+
+const ctx = serverForFile();
+const db = () => ctx.server.database.db;
+
+const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures/faces', name));
+const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
+const face = fixture('astronaut.jpg');
+const noFace = fixture('coffee.jpg');
+/** The same face as a selfie: mirrored (webcams are) and re-encoded, so not the same bytes. */
+const selfie = dataUrl(await sharp(face).flop().jpeg({ quality: 80 }).toBuffer());
+const idPhoto = dataUrl(face);
+const blank = dataUrl(noFace);
+
+/** A school with the kyc product, its ID kinds (the first is primary when asked), and a student of it. */
+async function kycSchool(options: { primary?: boolean } = {}) {
+  const school = await createSchool(db(), { products: { kyc: true } });
+  const templates = await db()
+    .insert(kycTemplates)
+    .values(['IBP ID', 'Passport'].map((templateName, position) => ({ schoolId: school.id, templateName, position })))
+    .returning();
+  if (options.primary) await db().update(schools).set({ products: { ...school.products, kyc: true, primary_id: templates[0]!.id } }).where(eq(schools.id, school.id));
+  const student = await createStudent(db(), { school });
+  const as = { token: student.token, host: school.host };
+  const upload = (body: object) => ctx.api.post('/api/v1/kyc/upload/', { school: school.id, ...body }, as);
+  const status = async () => (await ctx.api.get('/api/v1/kyc/status/', as)).body;
+  const settled = () => waitFor(async () => ((await status()).status === 'pending' ? null : status()), 30_000);
+  return { school, templates, student, as, upload, status, settled };
+}
+
+describe('identity verification', () => {
+  it('lists the school’s ID kinds and checks every field, keyed id0, id1 and selfie', async () => {
+    const s = await kycSchool({ primary: true });
+    const [ibp, passport] = s.templates;
+    expect((await ctx.api.get('/api/v1/kyc/template_ids/', s.as)).body).toEqual([
+      { id: ibp!.id, template_name: 'IBP ID' },
+      { id: passport!.id, template_name: 'Passport' },
+    ]);
+    expect((await s.upload({ user_ids: [{ id: null, template: null }] })).body).toEqual({ id0: [msg.idRequired, msg.templateRequired], selfie: [msg.selfieRequired] });
+    expect((await s.upload({ user_ids: [{ id: 'data:image/png;base64,AAAA', template: ibp!.id }], selfie })).body).toEqual({ id0: [msg.invalidImage] });
+    expect((await s.upload({ user_ids: [{ id: selfie, template: ibp!.id }], selfie })).body).toEqual({ selfie: [msg.duplicateImage] });
+    // A passport is not the school's primary ID: a second ID goes with it.
+    expect((await s.upload({ user_ids: [{ id: idPhoto, template: passport!.id }], selfie })).body).toEqual({ id1: [msg.secondIdRequired] });
+    expect((await s.upload({ user_ids: [{ id: idPhoto, template: 999_999 }], selfie })).body).toEqual({ id0: [msg.templateRequired] });
+    // Nothing half-written.
+    expect(await db().select().from(kycSubmissions).where(eq(kycSubmissions.userId, s.student.user.id))).toHaveLength(0);
+    // Another school's id in the body, or a school without the product: nothing to find.
+    expect((await ctx.api.post('/api/v1/kyc/upload/', { school: s.school.id + 1000, user_ids: [{ id: idPhoto, template: ibp!.id }], selfie }, s.as)).status).toBe(404);
+    const plain = await createStudent(db());
+    expect((await ctx.api.get('/api/v1/kyc/status/', { token: plain.token, host: plain.school.host })).status).toBe(404);
+  });
+
+  it('verifies a matching ID and selfie with the automatic check, which then lets the student enrol in a KYC course', async () => {
+    const s = await kycSchool();
+    const course = await createCourse(db(), { school: s.school, requireKyc: true });
+    const enrol = () => ctx.api.post('/api/v1/student/enrollment/', { course: course.id, action: 'free' }, s.as);
+    expect((await enrol()).body).toMatchObject({ code: 'incomplete_kyc' });
+    const sent = await s.upload({ user_ids: [{ id: idPhoto, template: s.templates[0]!.id }], selfie });
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body.status).toBe('pending');
+    expect(sent.body.display).toBe(msg.idPending);
+    const done = await s.settled();
+    expect(done).toMatchObject({ status: 'verified', complete: true, display: msg.fullyVerified, errors: {} });
+    expect(done.user_ids).toEqual([expect.objectContaining({ template: s.templates[0]!.id, verified: true, submitted: true })]);
+    const [id] = await db().select().from(kycIds).where(eq(kycIds.userId, s.student.user.id));
+    expect(id!.score).toBeGreaterThan(0);
+    expect(id!.embedding?.length).toBeGreaterThan(100);
+    // The stored files are re-encoded JPEGs without metadata.
+    const stored = await ctx.server.app.storage.get(id!.photoKey!, 'private');
+    expect((await sharp(stored!).metadata()).exif).toBeUndefined();
+    expect((await enrol()).status).toBe(201);
+    expect((await s.upload({ user_ids: [{ id: idPhoto, template: s.templates[0]!.id }], selfie })).body).toMatchObject({ code: 'verified' });
+    const bell = await db().select().from(notifications).where(eq(notifications.userId, s.student.user.id));
+    expect(bell.map((n) => n.description)).toContain('Your ID has been verified.');
+  });
+
+  it(`fails an ID without a face, stops automatic checks after ${KYC_RETRY_LIMIT}, and lets the school's administrator decide a manual submission`, async () => {
+    const s = await kycSchool();
+    const admin = await createStaff(db(), { school: s.school });
+    const staff = { token: admin.token, host: s.school.host };
+    for (let attempt = 1; attempt <= KYC_RETRY_LIMIT; attempt++) {
+      expect((await s.upload({ user_ids: [{ id: blank, template: s.templates[0]!.id }], selfie })).status).toBe(201);
+      const failed = await s.settled();
+      expect(failed).toMatchObject({ status: 'failed', errors: { id0: [msg.noFaceOnId] }, failed_attempts: attempt, retry_limit_reached: attempt === KYC_RETRY_LIMIT });
+    }
+    expect((await s.upload({ user_ids: [{ id: blank, template: s.templates[0]!.id }], selfie })).body).toMatchObject({ code: 'retry_limit' });
+    const manual = await s.upload({ user_ids: [{ id: blank, template: s.templates[0]!.id }], selfie, submit: true });
+    expect(manual.body).toMatchObject({ status: 'manual', failed_attempts: 0, retry_limit_reached: false });
+    expect(manual.body.manual_locked_until).not.toBeNull();
+    expect((await s.upload({ user_ids: [{ id: blank, template: s.templates[0]!.id }], selfie, submit: true })).body).toMatchObject({ code: 'manual_pending' });
+    expect((await ctx.api.post('/api/v1/kyc/verify/notify/', { school: s.school.id }, s.as)).status).toBe(200);
+    const told = await db().select().from(notifications).where(eq(notifications.userId, admin.user.id));
+    expect(told).toHaveLength(1);
+
+    const queue = await ctx.api.get('/api/v1/kyc/submissions/?status=manual', staff);
+    expect(queue.body.count).toBe(1);
+    const [review] = queue.body.data;
+    expect(review).toMatchObject({ mode: 'manual', status: 'manual', student: { email: s.student.user.email } });
+    expect(review.selfie).toMatch(/^\/|^http/);
+    expect(review.ids[0]).toMatchObject({ template: 'IBP ID' });
+    // The student may not decide; another school's administrator does not see it.
+    expect((await ctx.api.post(`/api/v1/kyc/submissions/${review.id}/approve/`, {}, s.as)).status).toBe(403);
+    const elsewhere = await createStaff(db());
+    expect((await ctx.api.post(`/api/v1/kyc/submissions/${review.id}/approve/`, {}, { token: elsewhere.token, host: elsewhere.school.host })).status).toBe(404);
+    expect((await ctx.api.post(`/api/v1/kyc/submissions/${review.id}/reject/`, { reason: 'No.' }, { token: elsewhere.token, host: elsewhere.school.host })).status).toBe(404);
+    // Through this school's host with the other school's administrator's token, and for another student: 404 too.
+    expect((await ctx.api.post(`/api/v1/kyc/submissions/${review.id}/approve/`, {}, { token: elsewhere.token, host: s.school.host })).status).toBe(404);
+    const classmate = await createStudent(db(), { school: s.school });
+    expect((await ctx.api.post(`/api/v1/kyc/submissions/${review.id}/approve/`, {}, { token: classmate.token, host: s.school.host })).status).toBe(404);
+    expect((await ctx.api.get('/api/v1/kyc/submissions/', { token: classmate.token, host: s.school.host })).status).toBe(403);
+    expect((await ctx.api.post(`/api/v1/kyc/submissions/${review.id}/reject/`, { reason: ' ' }, staff)).body).toEqual({ reason: [msg.reasonRequired] });
+    const approved = await ctx.api.post(`/api/v1/kyc/submissions/${review.id}/approve/`, {}, staff);
+    expect(approved.body).toMatchObject({ status: 'verified' });
+    expect((await ctx.api.post(`/api/v1/kyc/submissions/${review.id}/reject/`, { reason: 'Blurred.' }, staff)).body).toMatchObject({ code: 'decided' });
+    expect(await s.status()).toMatchObject({ status: 'verified', complete: true });
+  });
+
+  it('tells a rejected student why', async () => {
+    const s = await kycSchool();
+    const admin = await createStaff(db(), { school: s.school });
+    await s.upload({ user_ids: [{ id: idPhoto, template: s.templates[0]!.id }], selfie, submit: true });
+    const [submission] = await db().select().from(kycSubmissions).where(eq(kycSubmissions.userId, s.student.user.id));
+    expect((await ctx.api.post(`/api/v1/kyc/submissions/${submission!.id}/reject/`, { reason: 'The ID has expired.' }, { token: admin.token, host: s.school.host })).body).toMatchObject({ status: 'rejected', reason: 'The ID has expired.' });
+    expect(await s.status()).toMatchObject({ status: 'rejected', reason: 'The ID has expired.', complete: false });
+    const bell = await db().select().from(notifications).where(eq(notifications.userId, s.student.user.id));
+    expect(bell.map((n) => n.description)).toContain('Your ID was not verified: The ID has expired.');
+  });
+});
+
+describe('study snapshots', () => {
+  async function studying() {
+    const s = await kycSchool();
+    const course = await createCourse(db(), { school: s.school, enableKyl: true });
+    const [lesson] = await createOutline(db(), course, [{ type: 'html', content: '<p>Read</p>' }, { type: 'html', content: '<p>More</p>' }]);
+    await createEnrolment(db(), { student: s.student, course, status: 'free' });
+    const snap = (image: string, as = s.as, courseId = course.id) => ctx.api.post('/api/v1/kyc/upload/snapshot/', { image, course_id: courseId }, as);
+    return { ...s, course, lesson: lesson!, snap };
+  }
+
+  it('records every snapshot, passes one face matching the verified selfie, and says when no face is seen', async () => {
+    const s = await studying();
+    expect((await s.snap(selfie)).body).toMatchObject({ result: 'unverified', score: null });
+    await s.upload({ user_ids: [{ id: idPhoto, template: s.templates[0]!.id }], selfie });
+    await s.settled();
+    const match = await s.snap(dataUrl(await sharp(face).resize(640, 480, { fit: 'cover' }).jpeg().toBuffer()));
+    expect(match.status, match.text).toBe(201);
+    expect(match.body.result).toBe('match');
+    expect((await s.snap(blank)).body).toEqual({ detail: msg.noFaceSnapshot, code: 'no_face' });
+    // Nothing moves while the session is paused; a passing snapshot resumes it.
+    await ctx.api.get(`/api/v1/coursewares/${s.lesson.id}/`, s.as);
+    expect((await ctx.api.post(`/api/v1/coursewares/${s.lesson.id}/complete/`, {}, s.as)).body).toEqual({ detail: msg.sessionPaused, code: 'session_paused' });
+    expect((await ctx.api.post('/api/v1/progress/', { courseware_id: s.lesson.id, seconds: 1 }, s.as)).body).toMatchObject({ code: 'session_paused' });
+    expect((await s.snap(selfie)).body.result).toBe('match');
+    expect((await ctx.api.post(`/api/v1/coursewares/${s.lesson.id}/complete/`, {}, s.as)).status).toBe(200);
+    const twice = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#888' } })
+      .composite([
+        { input: await sharp(face).resize(512, 512).toBuffer(), left: 40, top: 44 },
+        { input: await sharp(face).resize(512, 512).toBuffer(), left: 640, top: 44 },
+      ])
+      .jpeg()
+      .toBuffer();
+    expect((await s.snap(dataUrl(twice))).body).toMatchObject({ code: 'many_faces' });
+    expect((await s.snap('data:image/png;base64,AAAA')).body).toEqual({ detail: msg.invalidImage, code: 'invalid_image' });
+    expect((await s.snap('not an image')).status).toBe(400);
+    const rows = await db().select().from(kycSnapshots).where(eq(kycSnapshots.userId, s.student.user.id));
+    expect(rows.map((r) => r.result).sort()).toEqual(['many_faces', 'match', 'match', 'no_face', 'unverified']);
+  });
+
+  it("answers 404 for a course the student is not enrolled in, and for another student's", async () => {
+    const s = await studying();
+    const other = await createStudent(db(), { school: s.school });
+    expect((await s.snap(selfie, { token: other.token, host: s.school.host })).status).toBe(404);
+    const elsewhere = await createCourse(db(), { enableKyl: true });
+    expect((await s.snap(selfie, s.as, elsewhere.id)).status).toBe(404);
+  });
+
+  it('records 50 snapshots of one session sent at once, without a server error', async () => {
+    const s = await studying();
+    const image = dataUrl(await sharp(face).resize(640, 480, { fit: 'cover' }).jpeg().toBuffer());
+    const answers = await Promise.all(Array.from({ length: 50 }, () => s.snap(image)));
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(201));
+    expect(await db().select().from(kycSnapshots).where(eq(kycSnapshots.userId, s.student.user.id))).toHaveLength(50);
+  });
+});
+
+describe('retention', () => {
+  it("removes photos past the school's retention period and keeps the embeddings", async () => {
+    const s = await kycSchool();
+    await s.upload({ user_ids: [{ id: idPhoto, template: s.templates[0]!.id }], selfie });
+    await s.settled();
+    await db().update(schools).set({ kycRetentionDays: 1 }).where(eq(schools.id, s.school.id));
+    await db().update(kycSubmissions).set({ decidedAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(kycSubmissions.userId, s.student.user.id));
+    const [before] = await db().select().from(kycIds).where(eq(kycIds.userId, s.student.user.id));
+    expect(await kycService(ctx.server.app).forgetExpiredPhotos()).toBeGreaterThan(0);
+    const [after] = await db().select().from(kycIds).where(eq(kycIds.userId, s.student.user.id));
+    expect(after).toMatchObject({ photoKey: null, verifiedAt: before!.verifiedAt });
+    expect(after!.embedding).toEqual(before!.embedding);
+    expect(await ctx.server.app.storage.get(before!.photoKey!, 'private')).toBeNull();
+    expect(await s.status()).toMatchObject({ complete: true, selfie: null });
+  });
+});

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { KYC_REVIEW_PAGE_SIZE } from '@school/shared/kyc/rules';
+import { PageHeader } from '@/components/breadcrumb';
+import { InlineSelect } from '@/components/inline-select';
+import { Loading } from '@/components/loading';
+import { Pager } from '@/components/pager';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-error';
+import { useSchool } from '@/lib/school';
+import { type ReviewStatus, useKycReviews } from '../api/kyc-review-calls';
+import { ReviewCard } from '../components/review-card';
+import '../staff.css';
+
+const statuses: { value: ReviewStatus; label: string }[] = [
+  { value: 'manual', label: 'Waiting for review' },
+  { value: 'failed', label: 'Failed the automatic check' },
+  { value: 'pending', label: 'Being checked' },
+  { value: 'verified', label: 'Verified' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+/**
+ * /staff/id-verification: the school's administrators review identity submissions (a minimal screen; the staff
+ * console adopts it). The server decides who may: anybody else gets its refusal.
+ */
+export function KycReviews() {
+  const { data: school } = useSchool();
+  const [status, setStatus] = useState<ReviewStatus>('manual');
+  const [page, setPage] = useState(1);
+  const reviews = useKycReviews(status, page);
+  const refused = reviews.error instanceof ApiError && (reviews.error.status === 403 || reviews.error.status === 404);
+
+  return (
+    <main>
+      <PageHeader title="ID Verification Reviews" cover={school?.cover} trail={[{ label: 'Home', to: paths.home }, { label: 'ID Verification Reviews' }]} />
+      <div className="container staff-page">
+        <div className="list-controls-row">
+          <InlineSelect
+            label="Show"
+            value={status}
+            options={statuses}
+            onChange={(value) => {
+              setStatus(value as ReviewStatus);
+              setPage(1);
+            }}
+          />
+        </div>
+        {refused ? (
+          <p className="banner banner-error" role="alert">
+            Only the school's administrators review identity submissions.
+          </p>
+        ) : reviews.isError ? (
+          <p className="banner banner-error" role="alert">
+            The submissions could not be loaded.
+          </p>
+        ) : !reviews.data || !school ? (
+          <Loading />
+        ) : reviews.data.count === 0 ? (
+          <p className="empty-state">No data to display</p>
+        ) : (
+          <>
+            <div className="review-list">
+              {reviews.data.data.map((review) => (
+                <ReviewCard key={review.id} review={review} timeZone={school.time_zone} />
+              ))}
+            </div>
+            <Pager page={reviews.data.page} pages={reviews.data.pages} count={reviews.data.count} perPage={KYC_REVIEW_PAGE_SIZE} onPage={setPage} />
+          </>
+        )}
+      </div>
+    </main>
+  );
+}
