@@ -27,11 +27,19 @@ export interface E2eApp {
   close(): Promise<void>;
 }
 
+export interface BrowserOptions {
+  /** A Y4M video (absolute path) that Chromium shows as the webcam, its permission granted without asking. */
+  fakeCamera?: string;
+}
+
+/** Chromium's switches for a fake webcam: its picture from a file, its permission prompt answered yes. */
+const fakeCameraArgs = (file: string) => ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`];
+
 /**
  * The real server with the built web app (PGlite in memory), and Debian's Chromium driven by
  * playwright-core. Schools are reached as *.localhost, which Chromium resolves to this machine.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<E2eApp> {
+export async function startApp(env: Record<string, string> = {}, options: BrowserOptions = {}): Promise<E2eApp> {
   const port = await freePort();
   const server = await startServer({
     PORT: String(port),
@@ -43,7 +51,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<E2eApp
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', ...(options.fakeCamera ? fakeCameraArgs(options.fakeCamera) : [])],
   });
   const contexts: BrowserContext[] = [];
   return {

@@ -141,7 +141,7 @@ describe("staff's records export", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const [header, row] = csv.text.trim().split('\n');
-    expect(header).toBe('learner,email,enrolled_at,status,progress,completed_at,compliance_period,timeline,exam_results,certificate,issued_at,revoked_at,signed_name,signed_at,signed_from,signed_with');
+    expect(header).toBe('learner,email,enrolled_at,status,progress,completed_at,compliance_period,timeline,exam_results,certificate,issued_at,revoked_at,signed_name,signed_at,signed_from,signed_with,identity,snapshots,snapshots_flagged');
     expect(row).toContain(s.student.user.email);
     expect(row).toContain(card.code);
     expect(row).toContain('CertTest/1.0');

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { KYC_RETRY_LIMIT, kycMessages as msg } from '@school/shared/kyc/rules';
 import { kycIds, kycSnapshots, kycSubmissions, kycTemplates, notifications, schools } from '../src/db/schema/index';
 import { kycService } from '../src/modules/kyc/service';
+import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from './support/factories';
 import { serverForFile } from './support/server';
 
@@ -77,6 +78,10 @@ describe('identity verification', () => {
     // The stored files are re-encoded JPEGs without metadata.
     const stored = await ctx.server.app.storage.get(id!.photoKey!, 'private');
     expect((await sharp(stored!).metadata()).exif).toBeUndefined();
+    // The profile carries them too (spec 1 §3).
+    const profile = (await ctx.api.get('/api/v1/account/profile/', s.as)).body;
+    expect(profile.user_ids).toEqual([expect.objectContaining({ template: s.templates[0]!.id, verified: true, submitted: true, new_id: false })]);
+    expect(profile.selfie).toEqual(expect.any(String));
     expect((await enrol()).status).toBe(201);
     expect((await s.upload({ user_ids: [{ id: idPhoto, template: s.templates[0]!.id }], selfie })).body).toMatchObject({ code: 'verified' });
     const bell = await db().select().from(notifications).where(eq(notifications.userId, s.student.user.id));
@@ -90,7 +95,8 @@ describe('identity verification', () => {
     for (let attempt = 1; attempt <= KYC_RETRY_LIMIT; attempt++) {
       expect((await s.upload({ user_ids: [{ id: blank, template: s.templates[0]!.id }], selfie })).status).toBe(201);
       const failed = await s.settled();
-      expect(failed).toMatchObject({ status: 'failed', errors: { id0: [msg.noFaceOnId] }, failed_attempts: attempt, retry_limit_reached: attempt === KYC_RETRY_LIMIT });
+      expect(failed).toMatchObject({ status: 'failed', errors: { id0: [msg.noFaceOnId] }, failed_attempts: attempt, retry_limit_reached: attempt === KYC_RETRY_LIMIT, display: null });
+      expect(failed.user_ids).toEqual([expect.objectContaining({ submitted: false, verified: false })]);
     }
     expect((await s.upload({ user_ids: [{ id: blank, template: s.templates[0]!.id }], selfie })).body).toMatchObject({ code: 'retry_limit' });
     const manual = await s.upload({ user_ids: [{ id: blank, template: s.templates[0]!.id }], selfie, submit: true });
@@ -130,7 +136,10 @@ describe('identity verification', () => {
     await s.upload({ user_ids: [{ id: idPhoto, template: s.templates[0]!.id }], selfie, submit: true });
     const [submission] = await db().select().from(kycSubmissions).where(eq(kycSubmissions.userId, s.student.user.id));
     expect((await ctx.api.post(`/api/v1/kyc/submissions/${submission!.id}/reject/`, { reason: 'The ID has expired.' }, { token: admin.token, host: s.school.host })).body).toMatchObject({ status: 'rejected', reason: 'The ID has expired.' });
-    expect(await s.status()).toMatchObject({ status: 'rejected', reason: 'The ID has expired.', complete: false });
+    expect(await s.status()).toMatchObject({ status: 'rejected', reason: 'The ID has expired.', complete: false, display: null });
+    // Manual verification again only after 3 days; the automatic check at once.
+    expect((await s.upload({ user_ids: [{ id: idPhoto, template: s.templates[0]!.id }], selfie, submit: true })).body).toMatchObject({ code: 'manual_locked' });
+    expect((await s.upload({ user_ids: [{ id: idPhoto, template: s.templates[0]!.id }], selfie })).status).toBe(201);
     const bell = await db().select().from(notifications).where(eq(notifications.userId, s.student.user.id));
     expect(bell.map((n) => n.description)).toContain('Your ID was not verified: The ID has expired.');
   });
@@ -141,9 +150,9 @@ describe('study snapshots', () => {
     const s = await kycSchool();
     const course = await createCourse(db(), { school: s.school, enableKyl: true });
     const [lesson] = await createOutline(db(), course, [{ type: 'html', content: '<p>Read</p>' }, { type: 'html', content: '<p>More</p>' }]);
-    await createEnrolment(db(), { student: s.student, course, status: 'free' });
+    const enrolment = await createEnrolment(db(), { student: s.student, course, status: 'free' });
     const snap = (image: string, as = s.as, courseId = course.id) => ctx.api.post('/api/v1/kyc/upload/snapshot/', { image, course_id: courseId }, as);
-    return { ...s, course, lesson: lesson!, snap };
+    return { ...s, course, enrolment, lesson: lesson!, snap };
   }
 
   it('records every snapshot, passes one face matching the verified selfie, and says when no face is seen', async () => {
@@ -173,6 +182,29 @@ describe('study snapshots', () => {
     expect((await s.snap('not an image')).status).toBe(400);
     const rows = await db().select().from(kycSnapshots).where(eq(kycSnapshots.userId, s.student.user.id));
     expect(rows.map((r) => r.result).sort()).toEqual(['many_faces', 'match', 'match', 'no_face', 'unverified']);
+
+    // The staff's evidence: the timeline with its pauses, the course's flagged sessions, the records export.
+    const admin = await createStaff(db(), { school: s.school, role: 'IN' });
+    const staff = { token: admin.token, host: s.school.host };
+    const timeline = (await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/identity/`, staff)).body;
+    expect(timeline.decisions).toEqual([expect.objectContaining({ mode: 'automatic', status: 'verified' })]);
+    expect(timeline.snapshots.map((x: { result: string }) => x.result)).toEqual(['unverified', 'match', 'no_face', 'match', 'many_faces']);
+    expect(timeline.snapshots[1].score).toBeGreaterThanOrEqual(0.7);
+    expect(timeline.snapshots[2].image).toEqual(expect.any(String));
+    expect(timeline.pauses).toEqual([
+      { from: timeline.snapshots[2].taken_at, to: timeline.snapshots[3].taken_at, reason: 'no_face' },
+      { from: timeline.snapshots[4].taken_at, to: null, reason: 'many_faces' },
+    ]);
+    expect(timeline.progress).toEqual([expect.objectContaining({ completed_at: expect.any(String) })]);
+    const flags = (await ctx.api.get(`/api/v1/courses/${s.course.id}/identity-flags/`, staff)).body;
+    expect(flags).toEqual([expect.objectContaining({ enrollment_id: s.enrolment.id, no_face: 1, many_faces: 1, mismatch: 0 })]);
+    const csv = (await ctx.api.get(`/api/v1/courses/${s.course.id}/records.csv`, staff)).text;
+    expect(csv).toMatch(/verified \(automatic [^)]+\),5,2/);
+    // Not for the student, nor another school's staff.
+    expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/identity/`, s.as)).status).toBe(403);
+    const elsewhere = await createStaff(db());
+    expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/identity/`, { token: elsewhere.token, host: elsewhere.school.host })).status).toBe(404);
+    expect((await ctx.api.get(`/api/v1/courses/${s.course.id}/identity-flags/`, { token: elsewhere.token, host: elsewhere.school.host })).status).toBe(404);
   });
 
   it("answers 404 for a course the student is not enrolled in, and for another student's", async () => {
@@ -181,6 +213,9 @@ describe('study snapshots', () => {
     expect((await s.snap(selfie, { token: other.token, host: s.school.host })).status).toBe(404);
     const elsewhere = await createCourse(db(), { enableKyl: true });
     expect((await s.snap(selfie, s.as, elsewhere.id)).status).toBe(404);
+    const plain = await createCourse(db(), { school: s.school });
+    await createEnrolment(db(), { student: s.student, course: plain, status: 'free' });
+    expect((await s.snap(selfie, s.as, plain.id)).body).toEqual({ detail: msg.noSnapshots, code: 'no_snapshots' });
   });
 
   it('records 50 snapshots of one session sent at once, without a server error', async () => {
@@ -206,5 +241,20 @@ describe('retention', () => {
     expect(after!.embedding).toEqual(before!.embedding);
     expect(await ctx.server.app.storage.get(before!.photoKey!, 'private')).toBeNull();
     expect(await s.status()).toMatchObject({ complete: true, selfie: null });
+  });
+});
+
+describe('the demo', () => {
+  it("puts verifying's IBP ID and selfie in Juris Academy's review queue, its photos private", async () => {
+    const login = await ctx.api.post('/api/v1/api-token-auth/', { username: 'demo-admin', password: DEMO_PASSWORD });
+    const queue = await ctx.api.get('/api/v1/kyc/submissions/?status=manual', { token: login.body.token, host: 'demo.localhost' });
+    const review = queue.body.data.find((r: { student: { email: string } }) => r.student.email === 'verifying@example.com');
+    expect(review).toMatchObject({ mode: 'manual', status: 'manual', ids: [{ template: 'IBP ID' }] });
+    for (const address of [review.selfie, review.ids[0].photo]) {
+      const res = await fetch(new URL(address, ctx.server.url));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/jpeg');
+    }
+    expect((await fetch(new URL('/media/seed/private/kyc/selfie.jpg', ctx.server.url))).status).toBe(404);
   });
 });

@@ -64,6 +64,7 @@ export const DEMO_PASSWORD = 'Learn2026!';
 
 export const demoAccounts = [
   { username: 'student', email: 'student@example.com', role: 'ST', school: 'demo', verified: true, complete: true, firstName: 'Maria', middleName: 'Santos', lastName: 'Reyes' },
+  { username: 'verifying', email: 'verifying@example.com', role: 'ST', school: 'demo', verified: true, complete: true, firstName: 'Ana', middleName: 'Reyes', lastName: 'Dela Cruz' },
   { username: 'newstudent', email: 'newstudent@example.com', role: 'ST', school: 'demo', verified: false, complete: false, firstName: '', middleName: '', lastName: '' },
   { username: 'demo-admin', email: 'admin@jurisacademy.ph', role: 'SA', school: 'demo', verified: true, complete: true, firstName: 'Jose', middleName: ' ', lastName: 'Rizal' },
   { username: 'demo-instructor', email: 'instructor@jurisacademy.ph', role: 'IN', school: 'demo', verified: true, complete: true, firstName: 'Apolinario', middleName: ' ', lastName: 'Mabini' },

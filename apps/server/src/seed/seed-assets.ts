@@ -15,8 +15,8 @@ const contentTypes: Record<string, string> = {
 };
 
 /**
- * Puts the demo's files (seed/assets, shipped with the code) into the storage as public files under `seed/…`,
- * the keys the demo rows hold. Run at every start with SEED_DEMO: a file already stored with the same bytes
+ * Puts the demo's files (seed/assets, shipped with the code) into the storage under `seed/…`, the keys the demo
+ * rows hold: public files, but those under `private/` (the demo's identity photos) in the private area. Run at every start with SEED_DEMO: a file already stored with the same bytes
  * is left alone, a missing or changed one is written, so a new storage (or a new release's assets) is filled in.
  * Answers how many files it wrote.
  */
@@ -26,9 +26,10 @@ export async function putSeedAssets(storage: Storage): Promise<number> {
     files.map(async (entry) => {
       const file = path.join(entry.parentPath, entry.name);
       const key = `seed/${path.relative(assetsDir, file).split(path.sep).join('/')}`;
-      const [data, stored] = await Promise.all([readFile(file), storage.get(key, 'public')]);
+      const visibility = key.startsWith('seed/private/') ? 'private' : 'public';
+      const [data, stored] = await Promise.all([readFile(file), storage.get(key, visibility)]);
       if (stored?.equals(data)) return 0;
-      await storage.put(key, data, { visibility: 'public', contentType: contentTypes[path.extname(file)] ?? 'application/octet-stream' });
+      await storage.put(key, data, { visibility, contentType: contentTypes[path.extname(file)] ?? 'application/octet-stream' });
       return 1;
     }),
   );

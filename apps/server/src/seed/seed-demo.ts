@@ -1,7 +1,7 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { CERTIFICATION_STATEMENT } from '@school/shared/certificates/rules';
 import type { Db } from '../db/client';
-import { certificationSignatures, classes, compliancePeriods, courses, coursewareProgress, coursewares, enrollments, examAnswers, examQuestions, examSubmissions, exams, kycTemplates, ibpChapters, modules, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
+import { certificationSignatures, classes, compliancePeriods, courses, coursewareProgress, coursewares, enrollments, examAnswers, examQuestions, examSubmissions, exams, kycIds, kycSubmissions, kycTemplates, ibpChapters, modules, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
 import { hashPassword } from '../lib/crypto';
 import { acmeCategories, acmeCourses, acmeLecturers, demoBundles, demoCategories, demoCourses, demoLecturers } from './demo-catalogue';
 import { DEMO_PASSWORD, DEMO_PRIMARY_ID, demoAccounts, demoKycTemplates, demoNotifications, demoSchools } from './demo-data';
@@ -55,6 +55,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         }).returning({ id: students.id });
         if (account.complete) await tx.insert(mcleProfiles).values({ ...(await demoMcleProfile(tx as unknown as Db)), studentId: student!.id });
       }
+      if (account.username === 'verifying') await awaitManualReview(tx as unknown as Db, ids.get('demo')!, user!.id);
       if (account.username === 'student') {
         await enrolDemoStudent(tx as unknown as Db, ids.get('demo')!, user!.id);
         await seedDemoPayments(tx as unknown as Db, ids.get('demo')!, user!.id);
@@ -133,6 +134,16 @@ async function evaluate(db: Db, schoolId: number, enrollment: { id: number; cour
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** `verifying` sent an IBP ID and a selfie for manual verification: the administrators' review queue has them. */
+async function awaitManualReview(db: Db, schoolId: number, userId: number) {
+  const [ibp] = await db.select({ id: kycTemplates.id }).from(kycTemplates).where(and(eq(kycTemplates.schoolId, schoolId), eq(kycTemplates.templateName, DEMO_PRIMARY_ID)));
+  const [submission] = await db
+    .insert(kycSubmissions)
+    .values({ schoolId, userId, mode: 'manual', status: 'manual', selfieKey: 'seed/private/kyc/selfie.jpg', createdAt: new Date(Date.now() - 2 * 3_600_000) })
+    .returning({ id: kycSubmissions.id });
+  await db.insert(kycIds).values({ schoolId, userId, position: 0, templateId: ibp!.id, submissionId: submission!.id, photoKey: 'seed/private/kyc/ibp-id.jpg' });
+}
 
 /** The school's ID kinds, and its primary ID among them. */
 async function seedKycTemplates(db: Db, schoolId: number) {

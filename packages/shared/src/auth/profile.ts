@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GENDERS, OCCUPATION_TYPES, SUFFIXES } from '../account/profile-schemas';
+import { userIdSchema } from '../kyc/schemas';
 import { roleSchema } from './schemas';
 
 /** The signed-in user's own profile (spec 1 §3 "User profile"), with the account header's numbers. */
@@ -30,6 +31,8 @@ export const profileSchema = z.object({
   certificate_count: z.number(),
   registered_school: z.object({ id: z.number(), name: z.string(), domain: z.string() }).nullable(),
   has_reward: z.object({ fb_group: z.string().nullable(), amount: z.number().describe('whole L2E coins') }).nullable().describe("the school's sign-up reward this account received"),
+  selfie: z.string().nullable().describe("the latest identity selfie's address, valid for an hour"),
+  user_ids: z.array(userIdSchema).describe('the IDs sent for identity verification'),
 });
 
 /** The reward message after sign-up (spec 1 §4): a group's members get coins toward a 36-unit MCLE bundle. */

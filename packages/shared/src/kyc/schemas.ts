@@ -74,3 +74,31 @@ export const kycReviewSchema = z.object({
 export type KycReview = z.infer<typeof kycReviewSchema>;
 export const kycDecisionBodySchema = z.object({ reason: z.string().trim().max(1000).default('') });
 export const kycRejectBodySchema = z.object({ reason: z.string().trim().min(1, { error: kycMessages.reasonRequired }).max(1000) });
+
+export const snapshotResults = ['match', 'unverified', 'no_face', 'many_faces', 'mismatch'] as const;
+/** The flagged results: the session paused on each. */
+export const FLAGGED_RESULTS = ['no_face', 'many_faces', 'mismatch'] as const;
+
+/** Staff: an enrolment's identity evidence, in time order. */
+export const identityTimelineSchema = z.object({
+  enrollment: z.object({ id: z.number(), learner: z.string(), email: z.string(), course: z.string(), progress: z.number(), status: z.string() }),
+  decisions: z.array(z.object({ id: z.number(), mode: z.enum(['automatic', 'manual']), status: z.enum(kycStates), submitted_at: z.string(), decided_at: z.string().nullable(), reason: z.string().nullable() })),
+  snapshots: z.array(z.object({ id: z.number(), taken_at: z.string(), result: z.enum(snapshotResults), faces: z.number(), score: z.number().nullable(), image: z.string().nullable() })),
+  pauses: z.array(z.object({ from: z.string(), to: z.string().nullable(), reason: z.enum(FLAGGED_RESULTS) })).describe('from a flagged snapshot to the next passing one'),
+  progress: z.array(z.object({ courseware: z.string(), opened_at: z.string(), completed_at: z.string().nullable() })),
+});
+export type IdentityTimeline = z.infer<typeof identityTimelineSchema>;
+
+export const identityFlagsQuerySchema = z.object({ compliance_period: z.coerce.number().int().positive().max(2147483647).optional() });
+/** Staff: a course's enrolments with flagged snapshots. */
+export const identityFlagsSchema = z.array(
+  z.object({
+    enrollment_id: z.number(),
+    learner: z.string(),
+    email: z.string(),
+    no_face: z.number(),
+    many_faces: z.number(),
+    mismatch: z.number(),
+    last_flagged_at: z.string(),
+  }),
+);

@@ -1,7 +1,7 @@
 import type { SavedMcleProfile } from '@school/shared/account/profile-schemas';
 import type { Profile } from '@school/shared/auth/profile';
 import { wholeCoins } from '@school/shared/payments/rules';
-import { publicUrlOf, type PublicFiles } from '../../infra/storage/storage';
+import { publicUrlOf, type Storage } from '../../infra/storage/storage';
 import type { AccountRepository, McleRow } from './repository';
 
 type ProfileRow = NonNullable<Awaited<ReturnType<AccountRepository['findByUserId']>>>;
@@ -14,7 +14,12 @@ export function fullName(user: { firstName: string; middleName: string; lastName
     .join(' ');
 }
 
-export function presentProfile(files: PublicFiles, { user, student, school, courseCount, certificateCount, averageRating, signupReward }: ProfileRow): Profile {
+/** Identity photos are private: their addresses last an hour. */
+const IDENTITY_LINK_SECONDS = 3600;
+
+export async function presentProfile(files: Pick<Storage, 'publicUrl' | 'signedUrl'>, row: ProfileRow): Promise<Profile> {
+  const { user, student, school, courseCount, certificateCount, averageRating, signupReward, identityIds, latestSelfie } = row;
+  const signed = (key: string | null) => (key ? files.signedUrl(key, { expiresIn: IDENTITY_LINK_SECONDS }) : Promise.resolve(null));
   return {
     id: user.id,
     student_id: student?.id ?? null,
@@ -42,6 +47,8 @@ export function presentProfile(files: PublicFiles, { user, student, school, cour
     certificate_count: certificateCount,
     registered_school: school?.id ? { id: school.id, name: school.name, domain: school.domain } : null,
     has_reward: signupReward ? { fb_group: school?.rewardGroup ?? null, amount: wholeCoins(Number(signupReward)) } : null,
+    selfie: await signed(latestSelfie),
+    user_ids: await Promise.all(identityIds.map(async (id) => ({ template: id.template, photo_id: await signed(id.photo_key), submitted: id.submitted, verified: id.verified, new_id: false }))),
   };
 }
 

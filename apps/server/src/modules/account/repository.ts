@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { certificates, enrollments, examAnswers, examQuestions, examSubmissions, mcleProfiles, schools, students, users, walletEntries } from '../../db/schema/index';
+import { certificates, enrollments, examAnswers, examQuestions, examSubmissions, kycIds, kycSubmissions, mcleProfiles, schools, students, users, walletEntries } from '../../db/schema/index';
 
 export type McleRow = typeof mcleProfiles.$inferSelect;
 
@@ -18,6 +18,16 @@ const averageRating = sql<string | null>`(
   where e.user_id = ${users.id} and c.choice = a.answer->>0
 )`;
 
+/** The account's IDs for identity verification, in slot order (spec 1 §3 user_ids); a failed one is not submitted. */
+const identityIds = sql<{ template: number; photo_key: string | null; verified: boolean; submitted: boolean }[]>`(
+  select coalesce(json_agg(json_build_object(
+    'template', i.template_id, 'photo_key', i.photo_key, 'verified', i.verified_at is not null,
+    'submitted', i.verified_at is not null or s.status in ('pending', 'manual')
+  ) order by i.position), '[]'::json)
+  from ${kycIds} i join ${kycSubmissions} s on s.id = i.submission_id where i.user_id = ${users.id}
+)`;
+const latestSelfie = sql<string | null>`(select s.selfie_key from ${kycSubmissions} s where s.user_id = ${users.id} order by s.id desc limit 1)`;
+
 /** An account: the user, their student row and school, how many courses they take and their sign-up reward; one statement each way in. */
 const prepareProfiles = (db: Db) => {
   const profile = () =>
@@ -29,6 +39,8 @@ const prepareProfiles = (db: Db) => {
         courseCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.userId} = ${users.id})`.mapWith(Number),
         certificateCount: sql<number>`(select count(*) from ${certificates} where ${certificates.userId} = ${users.id})`.mapWith(Number),
         averageRating,
+        identityIds,
+        latestSelfie,
         signupReward: sql<number | null>`(select ${walletEntries.amount} from ${walletEntries} where ${walletEntries.userId} = ${users.id} and ${walletEntries.onceKey} = 'signup_reward')`,
       })
       .from(users)

@@ -1,18 +1,22 @@
 import { stringify } from 'csv-stringify/sync';
 import { fullName } from '../account/presenter';
+import type { identityEvidence } from '../kyc/evidence';
 import type { certificateRepository } from './repository';
+
+type IdentityEvidence = ReturnType<typeof identityEvidence>;
 
 type Repo = ReturnType<typeof certificateRepository>;
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? '';
 
 /**
  * A course's attendance and completion records as CSV, one row per enrolment, with the evidence behind each
- * certificate: the progress timeline, the exam results and the signature record.
+ * certificate: the progress timeline, the exam results, the signature record, and the identity checks (the
+ * learner's latest KYC decision, snapshots taken and flagged).
  */
-export async function courseRecordsCsv(repo: Repo, schoolId: number, courseId: number, compliancePeriodId: number | undefined) {
+export async function courseRecordsCsv(repo: Repo, evidence: IdentityEvidence, schoolId: number, courseId: number, compliancePeriodId: number | undefined) {
   const rows = await repo.courseRecords(schoolId, courseId, compliancePeriodId);
   const ids = rows.map((r) => r.enrollment.id);
-  const [timelines, results] = await Promise.all([repo.timelines(ids), repo.examResults(ids)]);
+  const [timelines, results, identity] = await Promise.all([repo.timelines(ids), repo.examResults(ids), evidence.summaries(ids)]);
   const byEnrolment = <T extends { enrollmentId: number }>(list: T[]) => {
     const grouped = new Map<number, T[]>();
     for (const item of list) grouped.set(item.enrollmentId, [...(grouped.get(item.enrollmentId) ?? []), item]);
@@ -38,6 +42,9 @@ export async function courseRecordsCsv(repo: Repo, schoolId: number, courseId: n
       signed_at: iso(r.signature?.signedAt),
       signed_from: r.signature?.ip ?? '',
       signed_with: r.signature?.userAgent ?? '',
+      identity: identity.get(r.enrollment.id)?.kyc ?? '',
+      snapshots: identity.get(r.enrollment.id)?.snapshots ?? 0,
+      snapshots_flagged: identity.get(r.enrollment.id)?.flagged ?? 0,
     })),
     { header: true },
   );

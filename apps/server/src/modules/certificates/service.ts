@@ -11,6 +11,7 @@ import { fullName } from '../account/presenter';
 import { accountService } from '../account/service';
 import type { SignedInActor } from '../auth/actor';
 import { enrollmentPolicy } from '../learning/policy';
+import { identityEvidence } from '../kyc/evidence';
 import type { SchoolRow } from '../tenancy/repository';
 import { schoolUrl } from '../tenancy/resolve-domain';
 import { courseRecordsCsv } from './records';
@@ -185,7 +186,7 @@ export function certificateService(app: FastifyInstance) {
     },
 
     /** A course's records as CSV (staff; see records.ts). */
-    records: (schoolId: number, courseId: number, compliancePeriodId: number | undefined) => courseRecordsCsv(repo, schoolId, courseId, compliancePeriodId),
+    records: (schoolId: number, courseId: number, compliancePeriodId: number | undefined) => courseRecordsCsv(repo, identityEvidence(app.db, app.storage), schoolId, courseId, compliancePeriodId),
 
     findByCode: (code: string) => repo.findByCode(code),
     listMine: (userId: number, q: Parameters<typeof repo.listMine>[1]) => repo.listMine(userId, q),

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, max, sql } from 'drizzle-orm';
 import { KYC_REVIEW_PAGE_SIZE } from '@school/shared/kyc/rules';
+import { FLAGGED_RESULTS } from '@school/shared/kyc/schemas';
 import type { Db } from '../../db/client';
-import { courses, enrollments, kycIds, kycSnapshots, kycSubmissions, kycTemplates, schoolMemberships, schools, users } from '../../db/schema/index';
+import { courses, coursewareProgress, coursewares, enrollments, kycIds, kycSnapshots, kycSubmissions, kycTemplates, schoolMemberships, schools, users } from '../../db/schema/index';
 
 export type SubmissionRow = typeof kycSubmissions.$inferSelect;
 export type IdRow = typeof kycIds.$inferSelect;
@@ -15,6 +16,16 @@ const withLearner = (db: Db) =>
     .from(kycSubmissions)
     .innerJoin(users, eq(users.id, kycSubmissions.userId))
     .$dynamic();
+
+const evidenceEnrolment = (db: Db, schoolId: number, enrollmentId: number) =>
+  db
+    .select({ enrollment: enrollments, user: { email: users.email, username: users.username, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix }, course: courses })
+    .from(enrollments)
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    .where(and(eq(enrollments.schoolId, schoolId), eq(enrollments.id, enrollmentId)))
+    .limit(1);
+export type EvidenceEnrolment = Awaited<ReturnType<typeof evidenceEnrolment>>[number];
 
 export function kycRepository(db: Db) {
   return {
@@ -160,5 +171,67 @@ export function kycRepository(db: Db) {
         .limit(limit),
 
     forgetSnapshotImages: (ids: number[]) => db.update(kycSnapshots).set({ imageKey: null }).where(inArray(kycSnapshots.id, ids)),
+
+    // The identity evidence (staff): see evidence.ts.
+    async evidenceEnrolment(schoolId: number, enrollmentId: number): Promise<EvidenceEnrolment | undefined> {
+      const [row] = await evidenceEnrolment(db, schoolId, enrollmentId);
+      return row;
+    },
+
+    submissionsOf: (userId: number) => db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, userId)).orderBy(asc(kycSubmissions.id)),
+
+    snapshotsOf: (enrollmentIds: number[]) =>
+      enrollmentIds.length ? db.select().from(kycSnapshots).where(inArray(kycSnapshots.enrollmentId, enrollmentIds)).orderBy(asc(kycSnapshots.takenAt), asc(kycSnapshots.id)) : Promise.resolve([]),
+
+    /** Each courseware the enrolment opened, and when it was completed. */
+    progressOf: (enrollmentId: number) =>
+      db
+        .select({ name: coursewares.name, openedAt: coursewareProgress.openedAt, completedAt: coursewareProgress.completedAt })
+        .from(coursewareProgress)
+        .innerJoin(coursewares, eq(coursewares.id, coursewareProgress.coursewareId))
+        .where(eq(coursewareProgress.enrollmentId, enrollmentId))
+        .orderBy(asc(coursewareProgress.openedAt)),
+
+    flaggedSessions(schoolId: number, courseId: number, compliancePeriodId: number | undefined) {
+      const counted = (result: string) => sql<number>`count(*) filter (where ${kycSnapshots.result} = ${result})`.mapWith(Number);
+      return db
+        .select({
+          enrollmentId: enrollments.id,
+          user: { email: users.email, username: users.username, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix },
+          noFace: counted('no_face'),
+          manyFaces: counted('many_faces'),
+          mismatch: counted('mismatch'),
+          last: max(kycSnapshots.takenAt),
+        })
+        .from(kycSnapshots)
+        .innerJoin(enrollments, eq(enrollments.id, kycSnapshots.enrollmentId))
+        .innerJoin(users, eq(users.id, enrollments.userId))
+        .where(
+          and(
+            eq(enrollments.schoolId, schoolId),
+            eq(enrollments.courseId, courseId),
+            inArray(kycSnapshots.result, [...FLAGGED_RESULTS]),
+            compliancePeriodId ? eq(enrollments.compliancePeriodId, compliancePeriodId) : undefined,
+          ),
+        )
+        .groupBy(enrollments.id, users.id)
+        .orderBy(sql`max(${kycSnapshots.takenAt}) desc`);
+    },
+
+    snapshotCounts: (enrollmentIds: number[]) =>
+      db
+        .select({ enrollmentId: kycSnapshots.enrollmentId, taken: count(), flagged: sql<number>`count(*) filter (where ${inArray(kycSnapshots.result, [...FLAGGED_RESULTS])})`.mapWith(Number) })
+        .from(kycSnapshots)
+        .where(inArray(kycSnapshots.enrollmentId, enrollmentIds))
+        .groupBy(kycSnapshots.enrollmentId),
+
+    /** Each enrolment's learner's latest submission. */
+    latestDecisions: (enrollmentIds: number[]) =>
+      db
+        .selectDistinctOn([enrollments.id], { enrollmentId: enrollments.id, status: kycSubmissions.status, mode: kycSubmissions.mode, decidedAt: kycSubmissions.decidedAt })
+        .from(enrollments)
+        .innerJoin(kycSubmissions, eq(kycSubmissions.userId, enrollments.userId))
+        .where(inArray(enrollments.id, enrollmentIds))
+        .orderBy(enrollments.id, sql`${kycSubmissions.id} desc`),
   };
 }

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { errorResponses, listSchema } from '@school/shared/api/errors';
 import { KYC_REVIEW_PAGE_SIZE } from '@school/shared/kyc/rules';
 import {
+  identityFlagsQuerySchema,
+  identityFlagsSchema,
+  identityTimelineSchema,
   kycDecisionBodySchema,
   kycNotifyBodySchema,
   kycRejectBodySchema,
@@ -22,6 +25,9 @@ import { accountService } from '../account/service';
 import { fullName } from '../account/presenter';
 import { signedInActor } from '../auth/actor';
 import { signedInUser, throttle } from '../auth/throttle';
+import { coursePolicy } from '../catalogue/policy';
+import { catalogueService } from '../catalogue/service';
+import { identityEvidence } from './evidence';
 import { kycPolicy, submissionPolicy } from './policy';
 import { presentReview } from './presenter';
 import { kycService } from './service';
@@ -35,6 +41,8 @@ const detail = z.object({ detail: z.string() });
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const kyc = kycService(app);
   const accounts = accountService(app);
+  const evidence = identityEvidence(app.db, app.storage);
+  const catalogue = catalogueService(app);
   const tags = ['kyc'];
   const security = [{ token: [] }];
   /** The caller, a student of the site's school with the kyc product. */
@@ -122,5 +130,36 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     '/kyc/submissions/:id/reject/',
     { schema: { tags, security, summary: 'Rejects a submission, with the reason the student is told', params: idParamsSchema, body: kycRejectBodySchema, response: { 200: kycReviewSchema, ...errorResponses } } },
     decision(false),
+  );
+
+  app.get(
+    '/enrollments/:id/identity/',
+    { schema: { tags, security, summary: "Staff: an enrolment's identity evidence: KYC decisions, snapshots with their scores, pauses and progress", params: idParamsSchema, response: { 200: identityTimelineSchema, ...errorResponses } } },
+    async (request) => {
+      const found = await evidence.enrolment(request.school.id, request.params.id);
+      if (!found) throw notFound();
+      coursePolicy.authorize(signedInActor(request), 'preview', found.course);
+      return evidence.timeline(found);
+    },
+  );
+
+  app.get(
+    '/courses/:id/identity-flags/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Staff: a course's enrolments with flagged snapshots (no face, another face, a mismatch), of a compliance period or all",
+        params: idParamsSchema,
+        querystring: identityFlagsQuerySchema,
+        response: { 200: identityFlagsSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const found = await catalogue.findCourse(request.school.id, request.params.id);
+      if (!found) throw notFound();
+      coursePolicy.authorize(signedInActor(request), 'preview', found.course);
+      return evidence.flags(request.school.id, found.course.id, request.query.compliance_period);
+    },
   );
 };

@@ -58,11 +58,14 @@ export function kycService(app: FastifyInstance) {
 
   async function status(userId: number, school: SchoolRow): Promise<KycStatus> {
     const [ids, latest, failed, manualAt] = await Promise.all([repo.idsOf(userId), repo.latestSubmission(userId), repo.failedSinceManual(userId), repo.lastManualAt(userId)]);
-    const entries = ids.map((id) => ({ template: id.templateId, verified: id.verifiedAt !== null, submitted: true }));
+    // An ID counts as submitted while its check or review runs, or once verified; a failed one needs a new photo.
+    const open = latest && (latest.status === 'pending' || latest.status === 'manual') ? latest.id : null;
+    const submitted = (id: IdRow) => id.verifiedAt !== null || id.submissionId === open;
+    const entries = ids.map((id) => ({ template: id.templateId, verified: id.verifiedAt !== null, submitted: submitted(id) }));
     const lockedUntil = manualAt ? new Date(manualAt.getTime() + MANUAL_LOCK_DAYS * 86_400_000) : null;
     return {
       status: latest?.status ?? 'none',
-      user_ids: await Promise.all(ids.map(async (id) => ({ template: id.templateId, photo_id: await photoUrl(id.photoKey), submitted: true, verified: id.verifiedAt !== null, new_id: false }))),
+      user_ids: await Promise.all(ids.map(async (id) => ({ template: id.templateId, photo_id: await photoUrl(id.photoKey), submitted: submitted(id), verified: id.verifiedAt !== null, new_id: false }))),
       selfie: await photoUrl(latest?.selfieKey ?? null),
       errors: latest?.status === 'failed' ? latest.errors : {},
       reason: latest?.status === 'rejected' ? latest.reason : null,
@@ -98,6 +101,8 @@ export function kycService(app: FastifyInstance) {
       if (latest?.status === 'manual') throw badRequest(msg.manualPending, 'manual_pending');
       const manual = body.submit ?? false;
       if (!manual && failed >= KYC_RETRY_LIMIT) throw badRequest(msg.retryLimit, 'retry_limit');
+      const lastManual = manual ? await repo.lastManualAt(userId) : null;
+      if (lastManual && Date.now() - lastManual.getTime() < MANUAL_LOCK_DAYS * 86_400_000) throw badRequest(msg.manualLocked, 'manual_locked');
 
       const known = new Set(templates.map((t) => t.id));
       const errors: KycErrors = {};
@@ -223,6 +228,7 @@ export function kycService(app: FastifyInstance) {
       const found = await repo.enrolmentIn(school.id, actor.userId, courseId);
       if (!found) throw notFound();
       enrollmentPolicy.authorize(actor, 'study', found.enrollment);
+      if (!found.enableKyl) throw badRequest(msg.noSnapshots, 'no_snapshots');
       let read: ReadImage;
       try {
         read = await readImage(image);

@@ -60,8 +60,3 @@ export function ChangePasswordForm() {
     </form>
   );
 }
-
-/** Tabs whose screens come with later work (ID verification): their empty states. */
-export function EmptyPanel({ text }: { text: string }) {
-  return <p className="empty-state">{text}</p>;
-}

@@ -5,6 +5,7 @@ import type { CompliancePeriod } from '@school/shared/lookups/schemas';
 import { longDate } from '@school/shared/school/dates';
 import { Button } from '@/components/button';
 import { InlineSelect } from '@/components/inline-select';
+import { LoadError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { notify } from '@/components/toast';
 import { paths } from '@/config/paths';
@@ -18,17 +19,6 @@ const CHART_NAME = 'Units earned and required by subject area';
 /** Units are kept in hundredths: 1.5, never 1.4999999. */
 const units = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 const unitsText = (value: number) => `${units(value)} ${value === 1 ? 'unit' : 'units'}`;
-
-function LoadError({ what, retry }: { what: string; retry: () => void }) {
-  return (
-    <p className="banner banner-error" role="alert">
-      {what} could not be loaded.{' '}
-      <button type="button" className="link" onClick={retry}>
-        Try again
-      </button>
-    </p>
-  );
-}
 
 /** The text equivalent of the chart: each area's required, earned and missing units, and the total counted. */
 function AreasTable({ compliance }: { compliance: Compliance }) {

@@ -10,6 +10,7 @@ import { ResponseModal } from '@/components/response-modal';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
+import { useKycStatus } from '@/lib/kyc-status';
 import { useServerForm } from '@/lib/use-server-form';
 import { useSaveMcle } from '../api/account-calls';
 import { useIbpChapters, useLawSchools, useRegions } from '@/lib/lookups';
@@ -37,6 +38,7 @@ export function McleProfileForm({ profile, school, saved }: { profile: Profile; 
   const chapters = useIbpChapters();
   const lawSchools = useLawSchools();
   const save = useSaveMcle();
+  const kyc = useKycStatus(profile.role === 'ST' && school.config.products.kyc);
   const navigate = useNavigate();
   const [pending, setPending] = useState<Values | null>(null);
   const [done, setDone] = useState(false);
@@ -103,11 +105,11 @@ export function McleProfileForm({ profile, school, saved }: { profile: Profile; 
     }
   }
 
-  /** After saving (spec 1 §4): an incomplete basic profile first, then identity verification. */
+  /** After saving (spec 1 §4): an incomplete basic profile first, then identity verification while the IDs are not verified. */
   function next() {
     setDone(false);
     if (profile.step === '1') navigate(paths.student('profile'));
-    else if (school.config.products.kyc) navigate(paths.student('authenticate-id'));
+    else if (school.config.products.kyc && !kyc.data?.complete) navigate(paths.student('authenticate-id'));
   }
 
   const mailingLinked = { onInput: syncCopies };

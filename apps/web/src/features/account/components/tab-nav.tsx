@@ -2,17 +2,17 @@ import { NavLink } from 'react-router';
 import type { AccountTab } from '@school/shared/account/tabs';
 import type { Profile } from '@school/shared/auth/profile';
 import { paths } from '@/config/paths';
+import { useKycStatus } from '@/lib/kyc-status';
 
 /** Which tabs still need the user's attention (spec 1 §2 status icons). */
-function needsAttention(slug: string, profile: Profile): boolean {
+function needsAttention(slug: string, profile: Profile, idsVerified: boolean): boolean {
   switch (slug) {
     case 'profile':
       return profile.step === '1';
     case 'mcle-profile':
       return !profile.info_submitted;
     case 'authenticate-id':
-      // Identity verification arrives with the KYC work; until then no ID is verified.
-      return true;
+      return !idsVerified;
     case 'email':
       return !profile.is_verified;
     default:
@@ -21,11 +21,14 @@ function needsAttention(slug: string, profile: Profile): boolean {
 }
 
 export function TabNav({ tabs, profile }: { tabs: AccountTab[]; profile: Profile }) {
+  // Read only where the tab is shown; until it is known, the tab warns.
+  const kyc = useKycStatus(tabs.some((tab) => tab.slug === 'authenticate-id'));
+  const idsVerified = kyc.data?.complete ?? false;
   return (
     <nav aria-label="Account" className="account-tabs">
       <ul>
         {tabs.map((tab) => {
-          const warn = needsAttention(tab.slug, profile);
+          const warn = needsAttention(tab.slug, profile, idsVerified);
           return (
             <li key={tab.slug}>
               <NavLink to={paths.student(tab.slug)}>

@@ -9,7 +9,8 @@ import { useAccount, useMcleProfile } from '../api/account-calls';
 import { useCountries, useIbpChapters, useLawSchools, useRegions } from '@/lib/lookups';
 import { AccountHeader } from '../components/account-header';
 import { AptWallet } from '../components/apt-wallet';
-import { ChangePasswordForm, EmailSettings, EmptyPanel } from '../components/account-panels';
+import { AuthenticateId } from '../components/authenticate-id';
+import { ChangePasswordForm, EmailSettings } from '../components/account-panels';
 import { BasicProfileForm } from '../components/basic-profile-form';
 import { McleProfileForm } from '../components/mcle-profile-form';
 import { MyCertificates } from '../components/my-certificates';
@@ -72,7 +73,7 @@ export function AccountArea() {
                 <ComplianceTracker />
               </Suspense>
             )}
-            {current.slug === 'authenticate-id' && <EmptyPanel text="No data to display" />}
+            {current.slug === 'authenticate-id' && <AuthenticateId profile={profile} school={school} />}
             {current.slug === 'apt-wallet' && <AptWallet school={school} />}
           </section>
         </div>

@@ -13,6 +13,7 @@ import { SelectField } from '@/components/select-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
 import { authModal } from '@/lib/auth-modal';
+import { useKycStatus } from '@/lib/kyc-status';
 import { useProfile } from '@/lib/profile';
 import { useResendEmail } from '@/lib/resend-email';
 import { useSession } from '@/lib/session';
@@ -55,6 +56,8 @@ export function useEnrolmentFlow(target: EnrolTarget, school: School) {
   const [compliancePeriod, setCompliancePeriod] = useState<number | undefined>();
   const close = () => setStep({ modal: 'none' });
   const mcle = school.config.products.mcle;
+  const requireKyc = target.kind === 'course' ? target.course.config.require_kyc : target.requireKyc;
+  const kyc = useKycStatus(session?.role === 'ST' && school.config.products.kyc && requireKyc);
 
   /** The screen of each gate (spec 2 §4 steps 2 to 6), for the page's own checks and the server's refusals. */
   function showGate(gate: Gate) {
@@ -77,8 +80,8 @@ export function useEnrolmentFlow(target: EnrolTarget, school: School) {
       step: profile?.step ?? null,
       infoSubmitted: profile?.info_submitted ?? false,
       mcle,
-      requireKyc: target.kind === 'course' ? target.course.config.require_kyc : target.requireKyc,
-      kycVerified: false,
+      requireKyc,
+      kycVerified: kyc.data?.complete ?? false,
     });
     if (gate === null) return true;
     if (gate === 'login') authModal.open('login');

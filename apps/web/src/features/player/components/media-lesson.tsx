@@ -14,6 +14,7 @@ import {
 import { DEFAULT_VOLUME, playerMessages as msg } from '@school/shared/learning/rules';
 import type { Courseware, VideoQuestion } from '@school/shared/learning/schemas';
 import { SeekGuard } from './seek-guard';
+import { useStudyPause } from './study-pause';
 import { useProgressSaver } from './use-progress-saver';
 import { VideoQuestionCard } from './video-question';
 
@@ -41,6 +42,8 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
   const [asking, setAsking] = useState<VideoQuestion | null>(null);
   const askingRef = useRef<VideoQuestion | null>(null);
   const isYoutube = courseware.type === 'yt';
+  const { paused } = useStudyPause();
+  const pausedRef = useRef(paused);
 
   useEffect(() => {
     questions.current = (courseware.interactive_video?.contents ?? []).filter((q) => !q.done).sort((a, b) => a.timestamp - b.timestamp);
@@ -49,6 +52,12 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
   useEffect(() => {
     if (isYoutube) void import('youtube-video-element');
   }, [isYoutube]);
+
+  // A paused snapshot session stops the media, and keeps it stopped.
+  useEffect(() => {
+    pausedRef.current = paused;
+    if (paused) media.current?.pause();
+  }, [paused]);
 
   // The latest callback, without re-attaching the media's listeners when the page re-renders.
   const onEndedRef = useRef(onEnded);
@@ -92,7 +101,7 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
       if (start > 0 && Math.abs(el.currentTime - start) > 1) el.currentTime = start;
     };
     const onPlay = () => {
-      if (askingRef.current) el.pause();
+      if (askingRef.current || pausedRef.current) el.pause();
     };
     const onEnd = () => {
       if (ended) return;

@@ -3,6 +3,7 @@ import { playerMessages as msg } from '@school/shared/learning/rules';
 import type { Courseware } from '@school/shared/learning/schemas';
 import { loadScript } from './load-script';
 import { SeekGuard } from './seek-guard';
+import { useStudyPause } from './study-pause';
 import { useProgressSaver } from './use-progress-saver';
 
 interface Widget {
@@ -10,6 +11,7 @@ interface Widget {
   unbind(event: string): void;
   seekTo(ms: number): void;
   setVolume(percent: number): void;
+  pause(): void;
 }
 declare global {
   interface Window {
@@ -22,6 +24,8 @@ const WIDGET_API = 'https://w.soundcloud.com/player/api.js';
 /** A SoundCloud lesson (sc) through its widget API, with the progress rules of our own audio as far as the API allows. */
 export function SoundcloudLesson({ courseware, recording, onEnded }: { courseware: Courseware; recording: boolean; onEnded: () => void }) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const widgetRef = useRef<Widget | null>(null);
+  const { paused } = useStudyPause();
   const [failed, setFailed] = useState(false);
   const start = courseware.completed ? 0 : courseware.seconds;
   const guard = useMemo(() => new SeekGuard(start, courseware.forward_streaming), [courseware.id, courseware.forward_streaming, start]);
@@ -40,6 +44,7 @@ export function SoundcloudLesson({ courseware, recording, onEnded }: { coursewar
       () => {
         if (!live || !frame.current || !window.SC) return;
         const widget = window.SC.Widget(frame.current);
+        widgetRef.current = widget;
         const events = window.SC.Widget.Events;
         unbind = () => ['READY', 'PLAY_PROGRESS', 'SEEK', 'PAUSE', 'FINISH'].forEach((name) => widget.unbind(events[name]!));
         widget.bind(events.READY!, () => {
@@ -67,6 +72,11 @@ export function SoundcloudLesson({ courseware, recording, onEnded }: { coursewar
       unbind();
     };
   }, [courseware.completed, guard, saver, start]);
+
+  // A paused snapshot session stops the sound; the lesson is out of reach until it resumes.
+  useEffect(() => {
+    if (paused) widgetRef.current?.pause();
+  }, [paused]);
 
   if (failed || !courseware.url) {
     return (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { CourseDetail } from '@school/shared/catalogue/schemas';
 import { COMPLETION_DIALOG_WINDOW_MS, mayStudy, playerMessages as msg, STAYING_TYPES } from '@school/shared/learning/rules';
@@ -16,6 +16,7 @@ import { useSchool } from '@/lib/school';
 import { setTheme } from '@/lib/theme';
 import { useItemBySlug } from '@/lib/use-item-by-slug';
 import { endCourse, startCourse, useCompleteCourseware, useCourseware, useStudyRecord } from '../api/player-calls';
+import { CameraStatus } from '../components/camera-status';
 import { CompletionDialog } from '../components/completion-dialog';
 import { CourseTimer } from '../components/course-timer';
 import { useFontSize } from '../components/font-size';
@@ -23,6 +24,9 @@ import { GeneralNotice } from '../components/general-notice';
 import { Lesson } from '../components/lesson';
 import { NotesPanel } from '../components/notes-panel';
 import { OutlinePanel } from '../components/outline-panel';
+import { SnapshotPauseModal } from '../components/snapshot-pause-modal';
+import { isSessionPaused, StudyPauseContext } from '../components/study-pause';
+import { useSnapshotSession } from '../components/use-snapshot-session';
 import '../player.css';
 
 type Phase = 'notice' | 'expired' | 'starting' | 'ready';
@@ -70,6 +74,11 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
   const complete = useCompleteCourseware();
   const exit = useCallback(() => navigate(paths.course(course.slug)), [navigate, course.slug]);
   const tabsId = useId();
+  // Students of a course with enable_kyl study on camera (spec 2 §4), until the course timer runs out.
+  const snapshots = useSnapshotSession(course.id, !staff && course.config.enable_kyl && phase === 'ready' && !timeUp);
+  const paused = snapshots.state.status === 'paused';
+  const { refused } = snapshots;
+  const studyPause = useMemo(() => ({ paused, refused }), [paused, refused]);
 
   // Spec 2 §2: a student without a paid or pay-later enrolment, or in a closed course, goes back to the course.
   useEffect(() => {
@@ -136,15 +145,17 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
   const lesson = courseware.data;
   const { mutateAsync: completeCourseware } = complete;
   const onComplete = useCallback(async () => {
-    if (!lesson || staff) return false;
+    if (!lesson || staff || paused) return false;
     try {
       afterCompletion(await completeCourseware(lesson.id), lesson.type);
       return true;
     } catch (error) {
-      notify.error(detailOf(error) ?? 'Unable to complete this courseware.');
+      // The last snapshot failed its check: the session's pause modal says what to do, not an error toast.
+      if (isSessionPaused(error)) refused();
+      else notify.error(detailOf(error) ?? 'Unable to complete this courseware.');
       return false;
     }
-  }, [lesson, staff, completeCourseware, afterCompletion]);
+  }, [lesson, staff, paused, completeCourseware, afterCompletion, refused]);
   const onJoined = useCallback(
     () => void Promise.all([queryClient.invalidateQueries({ queryKey: ['player', 'record'] }), queryClient.invalidateQueries({ queryKey: ['catalogue', 'course', course.id] })]),
     [queryClient, course.id],
@@ -183,6 +194,7 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
             A+
           </button>
         </div>
+        {snapshots.state.status !== 'off' && <CameraStatus state={snapshots.state} video={snapshots.video} onPause={snapshots.pause} onResume={snapshots.resume} />}
         <ThemeToggle />
         <Link className="btn btn-primary" to={staff ? paths.courses : paths.student('courses')}>
           {staff ? 'Courses' : 'My Courses'}
@@ -220,7 +232,8 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
           </div>
         </aside>
 
-        <main className="lesson" id="main" tabIndex={-1}>
+        {/* Nothing in the lesson moves while the session is paused. */}
+        <main className={`lesson ${paused ? 'is-paused' : ''}`} id="main" tabIndex={-1} inert={paused}>
           {phase !== 'ready' || courseware.isPending || !lesson ? (
             <Loading />
           ) : (
@@ -228,15 +241,17 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
               <p className="lesson-module">{lesson.module_name}</p>
               <h1 id="lesson-title">{lesson.name}</h1>
               {lesson.description && <p>{lesson.description}</p>}
-              <Lesson
-                course={course}
-                courseware={lesson}
-                recording={!staff}
-                completing={complete.isPending}
-                onComplete={onComplete}
-                onJoined={onJoined}
-                onNext={lesson.next === null ? null : () => navigate(paths.coursePlayer(course.slug, String(lesson.next)))}
-              />
+              <StudyPauseContext value={studyPause}>
+                <Lesson
+                  course={course}
+                  courseware={lesson}
+                  recording={!staff}
+                  completing={complete.isPending}
+                  onComplete={onComplete}
+                  onJoined={onJoined}
+                  onNext={lesson.next === null ? null : () => navigate(paths.coursePlayer(course.slug, String(lesson.next)))}
+                />
+              </StudyPauseContext>
               <nav className="lesson-nav" aria-label="Coursewares">
                 {lesson.previous !== null && <Button label="Previous" variant="ghost" onClick={() => navigate(paths.coursePlayer(course.slug, String(lesson.previous)))} />}
                 {lesson.next !== null && (
@@ -278,6 +293,9 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
       )}
       {timeUp && <ResponseModal open type="error" title={msg.timerEndedTitle} message={msg.courseTimerEnded} actions={[{ label: 'OK', onClick: exit }]} onClose={exit} />}
       {celebrate && <CompletionDialog course={course} onClose={() => setCelebrate(false)} />}
+      {paused && snapshots.state.reason && (
+        <SnapshotPauseModal key={snapshots.state.pauses} reason={snapshots.state.reason} problem={snapshots.problem} onResume={snapshots.resume} onExit={exit} />
+      )}
     </div>
   );
 }
