@@ -60,6 +60,24 @@ describe('identity verification', () => {
     expect((await ctx.api.get('/api/v1/kyc/status/', { token: plain.token, host: plain.school.host })).status).toBe(404);
   });
 
+  it('records one of two uploads sent at once, and the other is told a check is running', async () => {
+    const s = await kycSchool();
+    const body = { user_ids: [{ id: idPhoto, template: s.templates[0]!.id }], selfie };
+    const answers = await Promise.all([s.upload(body), s.upload(body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
+    expect(answers.find((a) => a.status === 400)!.body).toMatchObject({ code: 'pending' });
+    expect(await db().select().from(kycSubmissions).where(eq(kycSubmissions.userId, s.student.user.id))).toHaveLength(1);
+    await s.settled();
+  });
+
+  it('hands a check that never ends to the school\'s staff', async () => {
+    const s = await kycSchool();
+    await s.upload({ user_ids: [{ id: idPhoto, template: s.templates[0]!.id }], selfie });
+    await db().update(kycSubmissions).set({ createdAt: new Date(Date.now() - 3_600_000), status: 'pending' }).where(eq(kycSubmissions.userId, s.student.user.id));
+    await kycService(ctx.server.app).sendStaleToStaff();
+    expect(await s.status()).toMatchObject({ status: 'manual' });
+  });
+
   it('verifies a matching ID and selfie with the automatic check, which then lets the student enrol in a KYC course', async () => {
     const s = await kycSchool();
     const course = await createCourse(db(), { school: s.school, requireKyc: true });
@@ -128,6 +146,10 @@ describe('identity verification', () => {
     expect(approved.body).toMatchObject({ status: 'verified' });
     expect((await ctx.api.post(`/api/v1/kyc/submissions/${review.id}/reject/`, { reason: 'Blurred.' }, staff)).body).toMatchObject({ code: 'decided' });
     expect(await s.status()).toMatchObject({ status: 'verified', complete: true });
+    // The approved selfie is described, for the snapshots to be compared with.
+    const [approvedRow] = await db().select().from(kycSubmissions).where(eq(kycSubmissions.id, review.id));
+    expect(approvedRow).toMatchObject({ selfieFaces: 1, reviewedBy: admin.user.id });
+    expect(approvedRow!.selfieEmbedding?.length).toBeGreaterThan(100);
   });
 
   it('tells a rejected student why', async () => {
@@ -184,7 +206,7 @@ describe('study snapshots', () => {
     expect(rows.map((r) => r.result).sort()).toEqual(['many_faces', 'match', 'match', 'no_face', 'unverified']);
 
     // The staff's evidence: the timeline with its pauses, the course's flagged sessions, the records export.
-    const admin = await createStaff(db(), { school: s.school, role: 'IN' });
+    const admin = await createStaff(db(), { school: s.school });
     const staff = { token: admin.token, host: s.school.host };
     const timeline = (await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/identity/`, staff)).body;
     expect(timeline.decisions).toEqual([expect.objectContaining({ mode: 'automatic', status: 'verified' })]);
@@ -200,8 +222,10 @@ describe('study snapshots', () => {
     expect(flags).toEqual([expect.objectContaining({ enrollment_id: s.enrolment.id, no_face: 1, many_faces: 1, mismatch: 0 })]);
     const csv = (await ctx.api.get(`/api/v1/courses/${s.course.id}/records.csv`, staff)).text;
     expect(csv).toMatch(/verified \(automatic [^)]+\),5,2/);
-    // Not for the student, nor another school's staff.
+    // Not for the student, an instructor, nor another school's staff.
     expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/identity/`, s.as)).status).toBe(403);
+    const instructor = await createStaff(db(), { school: s.school, role: 'IN' });
+    expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/identity/`, { token: instructor.token, host: s.school.host })).status).toBe(403);
     const elsewhere = await createStaff(db());
     expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/identity/`, { token: elsewhere.token, host: elsewhere.school.host })).status).toBe(404);
     expect((await ctx.api.get(`/api/v1/courses/${s.course.id}/identity-flags/`, { token: elsewhere.token, host: elsewhere.school.host })).status).toBe(404);

@@ -51,6 +51,7 @@ export const kycMessages = {
   nothingToVerify: 'Your account is already fully verified.',
   reasonRequired: 'Give the reason for the rejection.',
   alreadyDecided: 'This submission has already been decided.',
+  superseded: 'The student has sent newer IDs since this submission.',
 } as const;
 
 export interface IdEntry {

@@ -66,7 +66,7 @@ ALTER TABLE "kyc_submissions" ADD CONSTRAINT "kyc_submissions_school_id_schools_
 ALTER TABLE "kyc_submissions" ADD CONSTRAINT "kyc_submissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kyc_submissions" ADD CONSTRAINT "kyc_submissions_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kyc_templates" ADD CONSTRAINT "kyc_templates_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "kyc_ids_user_position_key" ON "kyc_ids" USING btree ("user_id","position");--> statement-breakpoint
+CREATE UNIQUE INDEX "kyc_ids_user_school_position_key" ON "kyc_ids" USING btree ("user_id","school_id","position");--> statement-breakpoint
 CREATE INDEX "kyc_snapshots_enrollment_idx" ON "kyc_snapshots" USING btree ("enrollment_id","taken_at");--> statement-breakpoint
 CREATE INDEX "kyc_submissions_user_idx" ON "kyc_submissions" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "kyc_submissions_queue_idx" ON "kyc_submissions" USING btree ("school_id","status","created_at");--> statement-breakpoint

@@ -55,7 +55,7 @@ export const kycSubmissions = pgTable(
   ],
 );
 
-/** The account's IDs (spec 1 §3 user_ids): one or two slots, each with the photo last sent for it. */
+/** The account's IDs at a school (spec 1 §3 user_ids): one or two slots, each with the photo last sent for it. */
 export const kycIds = pgTable(
   'kyc_ids',
   {
@@ -76,7 +76,8 @@ export const kycIds = pgTable(
     verifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('kyc_ids_user_position_key').on(t.userId, t.position),
+    // Each school verifies its own students: an account has its IDs per school.
+    uniqueIndex('kyc_ids_user_school_position_key').on(t.userId, t.schoolId, t.position),
     check('kyc_ids_position_check', sql`${t.position} in (0, 1)`),
     foreignKey({ name: 'kyc_ids_template_fk', columns: [t.schoolId, t.templateId], foreignColumns: [kycTemplates.schoolId, kycTemplates.id] }).onDelete('cascade'),
     foreignKey({ name: 'kyc_ids_submission_fk', columns: [t.schoolId, t.submissionId], foreignColumns: [kycSubmissions.schoolId, kycSubmissions.id] }).onDelete('cascade'),

@@ -18,15 +18,15 @@ const averageRating = sql<string | null>`(
   where e.user_id = ${users.id} and c.choice = a.answer->>0
 )`;
 
-/** The account's IDs for identity verification, in slot order (spec 1 §3 user_ids); a failed one is not submitted. */
+/** The account's IDs at its own school, in slot order (spec 1 §3 user_ids); a failed one is not submitted. */
 const identityIds = sql<{ template: number; photo_key: string | null; verified: boolean; submitted: boolean }[]>`(
   select coalesce(json_agg(json_build_object(
     'template', i.template_id, 'photo_key', i.photo_key, 'verified', i.verified_at is not null,
     'submitted', i.verified_at is not null or s.status in ('pending', 'manual')
   ) order by i.position), '[]'::json)
-  from ${kycIds} i join ${kycSubmissions} s on s.id = i.submission_id where i.user_id = ${users.id}
+  from ${kycIds} i join ${kycSubmissions} s on s.id = i.submission_id where i.user_id = ${users.id} and i.school_id = ${users.schoolId}
 )`;
-const latestSelfie = sql<string | null>`(select s.selfie_key from ${kycSubmissions} s where s.user_id = ${users.id} order by s.id desc limit 1)`;
+const latestSelfie = sql<string | null>`(select s.selfie_key from ${kycSubmissions} s where s.user_id = ${users.id} and s.school_id = ${users.schoolId} order by s.id desc limit 1)`;
 
 /** An account: the user, their student row and school, how many courses they take and their sign-up reward; one statement each way in. */
 const prepareProfiles = (db: Db) => {

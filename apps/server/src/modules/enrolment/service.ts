@@ -43,7 +43,7 @@ export function enrolmentService(app: FastifyInstance) {
       infoSubmitted: account.student?.infoSubmitted ?? false,
       mcle: school.products.mcle,
       requireKyc,
-      kycVerified: requireKyc && (await kyc.verified(userId, school.products.primary_id)),
+      kycVerified: requireKyc && (await kyc.verified(userId, school)),
     });
     if (step && step !== 'login') throw refuse(gateRefusals[step], gateCodes[step]);
     if (school.products.mcle && periodRequired) {

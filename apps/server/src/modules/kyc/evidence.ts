@@ -30,7 +30,7 @@ export function identityEvidence(db: Db, storage: Pick<Storage, 'signedUrl'>) {
 
     async timeline(row: EvidenceEnrolment): Promise<IdentityTimeline> {
       const { enrollment } = row;
-      const [decisions, snapshots, progress] = await Promise.all([repo.submissionsOf(enrollment.userId), repo.snapshotsOf([enrollment.id]), repo.progressOf(enrollment.id)]);
+      const [decisions, snapshots, progress] = await Promise.all([repo.submissionsOf(enrollment.schoolId, enrollment.userId), repo.snapshotsOf([enrollment.id]), repo.progressOf(enrollment.id)]);
       return {
         enrollment: { id: enrollment.id, learner: fullName(row.user) || row.user.username, email: row.user.email, course: row.course.name, progress: enrollment.progress, status: enrollment.status },
         decisions: decisions.map((d) => ({ id: d.id, mode: d.mode, status: d.status, submitted_at: d.createdAt.toISOString(), decided_at: d.decidedAt?.toISOString() ?? null, reason: d.reason })),

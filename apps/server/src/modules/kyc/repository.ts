@@ -10,6 +10,9 @@ export type SnapshotRow = typeof kycSnapshots.$inferSelect;
 type Status = SubmissionRow['status'];
 
 
+/** The advisory lock's first key: identity verification's own space. */
+const KYC_LOCK = 7_413;
+
 const withLearner = (db: Db) =>
   db
     .select({ submission: kycSubmissions, user: { id: users.id, email: users.email, username: users.username, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix } })
@@ -31,35 +34,36 @@ export function kycRepository(db: Db) {
   return {
     templates: (schoolId: number) => db.select().from(kycTemplates).where(eq(kycTemplates.schoolId, schoolId)).orderBy(asc(kycTemplates.position), asc(kycTemplates.id)),
 
-    idsOf: (userId: number) => db.select().from(kycIds).where(eq(kycIds.userId, userId)).orderBy(asc(kycIds.position)),
+    idsOf: (schoolId: number, userId: number) => db.select().from(kycIds).where(and(eq(kycIds.schoolId, schoolId), eq(kycIds.userId, userId))).orderBy(asc(kycIds.position)),
 
-    async latestSubmission(userId: number) {
-      const [row] = await db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, userId)).orderBy(desc(kycSubmissions.id)).limit(1);
+    async latestSubmission(schoolId: number, userId: number) {
+      const [row] = await db.select().from(kycSubmissions).where(and(eq(kycSubmissions.schoolId, schoolId), eq(kycSubmissions.userId, userId))).orderBy(desc(kycSubmissions.id)).limit(1);
       return row;
     },
 
     /** Failed automatic checks since the last manual submission (the retry limit counts these). */
-    async failedSinceManual(userId: number) {
-      const lastManual = db.select({ id: max(kycSubmissions.id) }).from(kycSubmissions).where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.mode, 'manual')));
+    async failedSinceManual(schoolId: number, userId: number) {
+      const mine = and(eq(kycSubmissions.schoolId, schoolId), eq(kycSubmissions.userId, userId));
+      const lastManual = db.select({ id: max(kycSubmissions.id) }).from(kycSubmissions).where(and(mine, eq(kycSubmissions.mode, 'manual')));
       const [row] = await db
         .select({ n: count() })
         .from(kycSubmissions)
-        .where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.mode, 'automatic'), eq(kycSubmissions.status, 'failed'), gt(kycSubmissions.id, sql`coalesce((${lastManual}), 0)`)));
+        .where(and(mine, eq(kycSubmissions.mode, 'automatic'), eq(kycSubmissions.status, 'failed'), gt(kycSubmissions.id, sql`coalesce((${lastManual}), 0)`)));
       return row?.n ?? 0;
     },
 
     /** The latest manual submission's time, for the 3-day lock. */
-    async lastManualAt(userId: number) {
-      const [row] = await db.select({ at: max(kycSubmissions.createdAt) }).from(kycSubmissions).where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.mode, 'manual')));
+    async lastManualAt(schoolId: number, userId: number) {
+      const [row] = await db.select({ at: max(kycSubmissions.createdAt) }).from(kycSubmissions).where(and(eq(kycSubmissions.schoolId, schoolId), eq(kycSubmissions.userId, userId), eq(kycSubmissions.mode, 'manual')));
       return row?.at ?? null;
     },
 
     /** The embedding of the selfie of the latest verified submission: what snapshots are compared with. */
-    async verifiedSelfie(userId: number) {
+    async verifiedSelfie(schoolId: number, userId: number) {
       const [row] = await db
         .select({ embedding: kycSubmissions.selfieEmbedding })
         .from(kycSubmissions)
-        .where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, 'verified'), isNotNull(kycSubmissions.selfieEmbedding)))
+        .where(and(eq(kycSubmissions.schoolId, schoolId), eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, 'verified'), isNotNull(kycSubmissions.selfieEmbedding)))
         .orderBy(desc(kycSubmissions.id))
         .limit(1);
       return row?.embedding ?? null;
@@ -76,12 +80,16 @@ export function kycRepository(db: Db) {
         .insert(kycIds)
         .values(values)
         .onConflictDoUpdate({
-          target: [kycIds.userId, kycIds.position],
+          target: [kycIds.userId, kycIds.schoolId, kycIds.position],
           set: { templateId: values.templateId, submissionId: values.submissionId, photoKey: values.photoKey, embedding: null, faces: null, score: null, verifiedAt: null, submittedAt: new Date() },
         });
     },
 
-    dropIdsFrom: (userId: number, position: number) => db.delete(kycIds).where(and(eq(kycIds.userId, userId), sql`${kycIds.position} >= ${position}`)).returning({ photoKey: kycIds.photoKey }),
+    dropIdsFrom: (schoolId: number, userId: number, position: number) =>
+      db
+        .delete(kycIds)
+        .where(and(eq(kycIds.schoolId, schoolId), eq(kycIds.userId, userId), sql`${kycIds.position} >= ${position}`))
+        .returning({ photoKey: kycIds.photoKey }),
 
     /** A submission with a lock on it, so that the job and a reviewer never both decide it. */
     async lockSubmission(id: number) {
@@ -103,7 +111,19 @@ export function kycRepository(db: Db) {
 
     updateSubmission: (id: number, values: Partial<typeof kycSubmissions.$inferInsert>) => db.update(kycSubmissions).set(values).where(eq(kycSubmissions.id, id)),
 
-    updateId: (id: number, values: Partial<typeof kycIds.$inferInsert>) => db.update(kycIds).set(values).where(eq(kycIds.id, id)),
+    /** An ID's check or decision, only while the ID still holds that submission's photo. */
+    updateId: (id: number, submissionId: number, values: Partial<typeof kycIds.$inferInsert>) => db.update(kycIds).set(values).where(and(eq(kycIds.id, id), eq(kycIds.submissionId, submissionId))),
+
+    /** Serialises an account's uploads and decisions (a transaction-scoped advisory lock). */
+    lockAccount: (userId: number) => db.execute(sql`select pg_advisory_xact_lock(${KYC_LOCK}::int, ${userId}::int)`),
+
+    /** Submissions whose automatic check has not ended in time (its job lost or failing). */
+    staleChecks: (olderThanMinutes: number, limit: number) =>
+      db
+        .select()
+        .from(kycSubmissions)
+        .where(and(eq(kycSubmissions.status, 'pending'), lt(kycSubmissions.createdAt, sql`now() - make_interval(mins => ${olderThanMinutes})`)))
+        .limit(limit),
 
     /** One submission of the school with its student. */
     async withLearner(schoolId: number, id: number) {
@@ -178,7 +198,7 @@ export function kycRepository(db: Db) {
       return row;
     },
 
-    submissionsOf: (userId: number) => db.select().from(kycSubmissions).where(eq(kycSubmissions.userId, userId)).orderBy(asc(kycSubmissions.id)),
+    submissionsOf: (schoolId: number, userId: number) => db.select().from(kycSubmissions).where(and(eq(kycSubmissions.schoolId, schoolId), eq(kycSubmissions.userId, userId))).orderBy(asc(kycSubmissions.id)),
 
     snapshotsOf: (enrollmentIds: number[]) =>
       enrollmentIds.length ? db.select().from(kycSnapshots).where(inArray(kycSnapshots.enrollmentId, enrollmentIds)).orderBy(asc(kycSnapshots.takenAt), asc(kycSnapshots.id)) : Promise.resolve([]),
@@ -230,8 +250,10 @@ export function kycRepository(db: Db) {
       db
         .selectDistinctOn([enrollments.id], { enrollmentId: enrollments.id, status: kycSubmissions.status, mode: kycSubmissions.mode, decidedAt: kycSubmissions.decidedAt })
         .from(enrollments)
-        .innerJoin(kycSubmissions, eq(kycSubmissions.userId, enrollments.userId))
+        .innerJoin(kycSubmissions, and(eq(kycSubmissions.userId, enrollments.userId), eq(kycSubmissions.schoolId, enrollments.schoolId)))
         .where(inArray(enrollments.id, enrollmentIds))
         .orderBy(enrollments.id, sql`${kycSubmissions.id} desc`),
   };
 }
+
+export type KycRepository = ReturnType<typeof kycRepository>;

@@ -25,7 +25,6 @@ import { accountService } from '../account/service';
 import { fullName } from '../account/presenter';
 import { signedInActor } from '../auth/actor';
 import { signedInUser, throttle } from '../auth/throttle';
-import { coursePolicy } from '../catalogue/policy';
 import { catalogueService } from '../catalogue/service';
 import { identityEvidence } from './evidence';
 import { kycPolicy, submissionPolicy } from './policy';
@@ -82,7 +81,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/kyc/verify/notify/', { schema: { tags, security, summary: "Tells the school's administrators that a manual submission waits", body: kycNotifyBodySchema, response: { 200: detail, ...errorResponses } } }, async (request) => {
+  app.post('/kyc/verify/notify/', { preHandler: throttle(app, 'kyc-notify', signedInUser), schema: { tags, security, summary: "Tells the school's administrators that a manual submission waits", body: kycNotifyBodySchema, response: { 200: detail, ...errorResponses } } }, async (request) => {
     const actor = student(request);
     const account = await accounts.findAccount(actor.userId);
     return kyc.notifyStaff(actor, request.school, request.body.school, account ? fullName(account.user) || account.user.username : '');
@@ -91,12 +90,12 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/kyc/verify/selfie/',
     { bodyLimit: IMAGE_LIMIT_BYTES, preHandler: throttle(app, 'kyc-selfie', signedInUser), schema: { tags, security, summary: 'Checks a selfie against the verified one (the live-class lobby)', body: selfieCheckBodySchema, response: { 200: detail, ...errorResponses } } },
-    async (request) => kyc.checkSelfie(student(request), request.body.image),
+    async (request) => kyc.checkSelfie(student(request), request.school, request.body.image),
   );
 
   app.post(
     '/kyc/upload/snapshot/',
-    { bodyLimit: IMAGE_LIMIT_BYTES, schema: { tags, security, summary: 'A webcam snapshot while studying a course with enable_kyl', body: snapshotBodySchema, response: { 201: snapshotResultSchema, ...errorResponses } } },
+    { bodyLimit: IMAGE_LIMIT_BYTES, preHandler: throttle(app, 'kyc-snapshot', signedInUser), schema: { tags, security, summary: 'A webcam snapshot while studying a course with enable_kyl', body: snapshotBodySchema, response: { 201: snapshotResultSchema, ...errorResponses } } },
     async (request, reply) => {
       const actor = signedInActor(request);
       return reply.code(201).send(await kyc.snapshot(actor, request.school, request.body.course_id, request.body.image));
@@ -134,11 +133,11 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/enrollments/:id/identity/',
-    { schema: { tags, security, summary: "Staff: an enrolment's identity evidence: KYC decisions, snapshots with their scores, pauses and progress", params: idParamsSchema, response: { 200: identityTimelineSchema, ...errorResponses } } },
+    { schema: { tags, security, summary: "The school's administrators: an enrolment's identity evidence: KYC decisions, snapshots with their scores, pauses and progress", params: idParamsSchema, response: { 200: identityTimelineSchema, ...errorResponses } } },
     async (request) => {
       const found = await evidence.enrolment(request.school.id, request.params.id);
       if (!found) throw notFound();
-      coursePolicy.authorize(signedInActor(request), 'preview', found.course);
+      reviewer(request);
       return evidence.timeline(found);
     },
   );
@@ -149,7 +148,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Staff: a course's enrolments with flagged snapshots (no face, another face, a mismatch), of a compliance period or all",
+        summary: "The school's administrators: a course's enrolments with flagged snapshots (no face, another face, a mismatch), of a compliance period or all",
         params: idParamsSchema,
         querystring: identityFlagsQuerySchema,
         response: { 200: identityFlagsSchema, ...errorResponses },
@@ -158,7 +157,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const found = await catalogue.findCourse(request.school.id, request.params.id);
       if (!found) throw notFound();
-      coursePolicy.authorize(signedInActor(request), 'preview', found.course);
+      reviewer(request);
       return evidence.flags(request.school.id, found.course.id, request.query.compliance_period);
     },
   );

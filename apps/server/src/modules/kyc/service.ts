@@ -11,9 +11,11 @@ import { enrollmentPolicy } from '../learning/policy';
 import { notify } from '../notifications/service';
 import type { SchoolRow } from '../tenancy/repository';
 import { InvalidImage, readImage, type ReadImage } from './images';
-import { kycRepository, type IdRow, type SnapshotRow, type SubmissionRow } from './repository';
+import { type KycRepository, kycRepository, type IdRow, type SnapshotRow, type SubmissionRow } from './repository';
 
 export const VERIFY_KYC = 'verify-kyc';
+/** An automatic check still running after this long is handed to the school's staff. */
+const STALE_CHECK_MINUTES = 15;
 /** How long a photo's address lasts on the pages. */
 const PHOTO_LINK_SECONDS = 3600;
 
@@ -37,6 +39,12 @@ export function kycService(app: FastifyInstance) {
   };
   const transaction = <T>(work: (tx: Db) => Promise<T>) => app.db.transaction((t) => work(t as unknown as Db));
 
+  /** The faces on a stored private image (none when it is gone). */
+  const detectStored = async (key: string | null) => {
+    const bytes = key ? await app.storage.get(key, 'private') : null;
+    return bytes ? app.face.detect(bytes) : [];
+  };
+
   /** Reads each image sent, or marks its field 'Invalid image file.'. */
   async function readAll(images: { key: keyof KycErrors; data: string }[], errors: KycErrors) {
     const read = new Map<keyof KycErrors, ReadImage>();
@@ -56,8 +64,20 @@ export function kycService(app: FastifyInstance) {
     return read;
   }
 
+  const complete = (ids: IdRow[], primaryId: number | null) => kycComplete(ids.map((id) => ({ template: id.templateId, verified: id.verifiedAt !== null, submitted: true })), primaryId);
+
+  /** Why the account may not send IDs now: verified already, a check or a review running, or a limit reached. */
+  async function refuseUpload(from: KycRepository, school: SchoolRow, userId: number, manual: boolean) {
+    const [ids, latest, failed, lastManual] = await Promise.all([from.idsOf(school.id, userId), from.latestSubmission(school.id, userId), from.failedSinceManual(school.id, userId), from.lastManualAt(school.id, userId)]);
+    if (complete(ids, school.products.primary_id)) throw badRequest(msg.nothingToVerify, 'verified');
+    if (latest?.status === 'pending') throw badRequest(msg.idPending, 'pending');
+    if (latest?.status === 'manual') throw badRequest(msg.manualPending, 'manual_pending');
+    if (!manual && failed >= KYC_RETRY_LIMIT) throw badRequest(msg.retryLimit, 'retry_limit');
+    if (manual && lastManual && Date.now() - lastManual.getTime() < MANUAL_LOCK_DAYS * 86_400_000) throw badRequest(msg.manualLocked, 'manual_locked');
+  }
+
   async function status(userId: number, school: SchoolRow): Promise<KycStatus> {
-    const [ids, latest, failed, manualAt] = await Promise.all([repo.idsOf(userId), repo.latestSubmission(userId), repo.failedSinceManual(userId), repo.lastManualAt(userId)]);
+    const [ids, latest, failed, manualAt] = await Promise.all([repo.idsOf(school.id, userId), repo.latestSubmission(school.id, userId), repo.failedSinceManual(school.id, userId), repo.lastManualAt(school.id, userId)]);
     // An ID counts as submitted while its check or review runs, or once verified; a failed one needs a new photo.
     const open = latest && (latest.status === 'pending' || latest.status === 'manual') ? latest.id : null;
     const submitted = (id: IdRow) => id.verifiedAt !== null || id.submissionId === open;
@@ -81,10 +101,9 @@ export function kycService(app: FastifyInstance) {
     status,
     templates: (schoolId: number) => repo.templates(schoolId),
 
-    /** Whether the account's IDs are verified for the school's rule (the enrolment gate, step 6). */
-    async verified(userId: number, primaryId: number | null) {
-      const ids = await repo.idsOf(userId);
-      return kycComplete(ids.map((id) => ({ template: id.templateId, verified: id.verifiedAt !== null, submitted: true })), primaryId);
+    /** Whether the account's IDs at the school are verified for its rule (the enrolment gate, step 6). */
+    async verified(userId: number, school: SchoolRow) {
+      return complete(await repo.idsOf(school.id, userId), school.products.primary_id);
     },
 
     /**
@@ -94,15 +113,10 @@ export function kycService(app: FastifyInstance) {
     async upload(actor: SignedInActor, school: SchoolRow, body: KycUploadBody) {
       if (body.school !== school.id || !school.products.kyc) throw notFound();
       const userId = actor.userId;
-      const [ids, latest, failed, templates] = await Promise.all([repo.idsOf(userId), repo.latestSubmission(userId), repo.failedSinceManual(userId), repo.templates(school.id)]);
-      const primaryId = school.products.primary_id;
-      if (kycComplete(ids.map((id) => ({ template: id.templateId, verified: id.verifiedAt !== null, submitted: true })), primaryId)) throw badRequest(msg.nothingToVerify, 'verified');
-      if (latest?.status === 'pending') throw badRequest(msg.idPending, 'pending');
-      if (latest?.status === 'manual') throw badRequest(msg.manualPending, 'manual_pending');
       const manual = body.submit ?? false;
-      if (!manual && failed >= KYC_RETRY_LIMIT) throw badRequest(msg.retryLimit, 'retry_limit');
-      const lastManual = manual ? await repo.lastManualAt(userId) : null;
-      if (lastManual && Date.now() - lastManual.getTime() < MANUAL_LOCK_DAYS * 86_400_000) throw badRequest(msg.manualLocked, 'manual_locked');
+      const [ids, templates] = await Promise.all([repo.idsOf(school.id, userId), repo.templates(school.id)]);
+      const primaryId = school.products.primary_id;
+      await refuseUpload(repo, school, userId, manual);
 
       const known = new Set(templates.map((t) => t.id));
       const errors: KycErrors = {};
@@ -113,7 +127,7 @@ export function kycService(app: FastifyInstance) {
       const kept = (position: number) => {
         const entry = entries[position]!;
         const existing = ids.find((id) => id.position === position);
-        return !entry.id && existing?.verifiedAt && existing.templateId === entry.template ? existing : undefined;
+        return !entry.id && existing?.verifiedAt && entry.template && known.has(entry.template) && existing.templateId === entry.template ? existing : undefined;
       };
       const images: { key: keyof KycErrors; data: string }[] = [];
       entries.forEach((entry, position) => {
@@ -129,38 +143,43 @@ export function kycService(app: FastifyInstance) {
       const read = await readAll(images, errors);
       if (Object.keys(errors).length) throw fieldErrors(errors);
 
-      // Files first, outside the transaction; a failed transaction removes them again.
+      // Files first, outside the transaction; if storing or the transaction fails, they are removed again.
       const prefix = `kyc/${userId}`;
       const keys = new Map<keyof KycErrors, string>();
-      for (const [key, image] of read) keys.set(key, await store(prefix, image));
+      let committed: { submission: SubmissionRow; dropped: (string | null)[] };
       try {
-        const { submission, dropped } = await transaction(async (tx) => {
+        for (const [key, image] of read) keys.set(key, await store(prefix, image));
+        committed = await transaction(async (tx) => {
           const txRepo = kycRepository(tx);
+          // Under the account's lock, the refusals again: a concurrent upload may have just been recorded.
+          await txRepo.lockAccount(userId);
+          await refuseUpload(txRepo, school, userId, manual);
           const submission = await txRepo.insertSubmission({ schoolId: school.id, userId, mode: manual ? 'manual' : 'automatic', status: manual ? 'manual' : 'pending', selfieKey: keys.get('selfie')! });
+          const current = await txRepo.idsOf(school.id, userId);
           const replaced: (string | null)[] = [];
           for (const [position, entry] of entries.entries()) {
             if (kept(position)) continue;
-            replaced.push(ids.find((id) => id.position === position)?.photoKey ?? null);
+            replaced.push(current.find((id) => id.position === position)?.photoKey ?? null);
             await txRepo.putId({ schoolId: school.id, userId, position, templateId: entry.template!, submissionId: submission.id, photoKey: keys.get(slot(position))! });
           }
-          const dropped = [...replaced, ...(await txRepo.dropIdsFrom(userId, entries.length)).map((r) => r.photoKey)];
+          const dropped = [...replaced, ...(await txRepo.dropIdsFrom(school.id, userId, entries.length)).map((r) => r.photoKey)];
           if (!manual) await app.jobs.send(VERIFY_KYC, { submissionId: submission.id }, { tx, singletonKey: `kyc-${submission.id}` });
           await recordEvent(tx, { schoolId: school.id, actorId: userId, type: 'kyc.submitted', subjectId: submission.id, data: { mode: submission.mode } });
           return { submission, dropped };
         });
-        // An ID's earlier photo is no longer needed once a new one replaces it.
-        await Promise.all(dropped.filter((k): k is string => k !== null).map((k) => app.storage.remove(k)));
-        return { submission, status: await status(userId, school) };
       } catch (error) {
         await Promise.all([...keys.values()].map((k) => app.storage.remove(k)));
         throw error;
       }
+      // An ID's earlier photo is no longer needed once a new one replaces it; a failure here only leaves a file.
+      await Promise.all(committed.dropped.filter((k): k is string => k !== null).map((k) => app.storage.remove(k).catch((error: unknown) => app.log.warn({ err: error, key: k }, 'could not remove a replaced ID photo'))));
+      return { submission: committed.submission, status: await status(userId, school) };
     },
 
     /** POST /kyc/verify/notify/: tells the school's administrators a manual submission waits for them. */
     async notifyStaff(actor: SignedInActor, school: SchoolRow, schoolId: number, learner: string) {
       if (schoolId !== school.id || !school.products.kyc) throw notFound();
-      const latest = await repo.latestSubmission(actor.userId);
+      const latest = await repo.latestSubmission(school.id, actor.userId);
       if (latest?.status !== 'manual') throw badRequest(msg.nothingToVerify, 'no_manual_submission');
       const admins = await repo.administrators(school.id);
       await transaction(async (tx) => {
@@ -174,46 +193,55 @@ export function kycService(app: FastifyInstance) {
       const submission = await repo.findSubmissionById(submissionId);
       if (!submission || submission.status !== 'pending') return;
       const ids = await repo.idsOfSubmission(submissionId);
-      const detect = async (key: string | null) => {
-        const bytes = key ? await app.storage.get(key, 'private') : null;
-        return bytes ? app.face.detect(bytes) : [];
-      };
       const errors: KycErrors = {};
-      const selfieFaces = await detect(submission.selfieKey);
+      const selfieFaces = await detectStored(submission.selfieKey);
       if (selfieFaces.length === 0) add(errors, 'selfie', msg.noFaceOnSelfie);
       if (selfieFaces.length > 1) add(errors, 'selfie', msg.manyFacesOnSelfie);
       const selfie = selfieFaces.length === 1 ? selfieFaces[0]! : undefined;
       const results: { id: IdRow; faces: number; embedding: number[] | null; score: number | null }[] = [];
       for (const id of ids) {
-        const faces = await detect(id.photoKey);
+        const faces = await detectStored(id.photoKey);
         const face = biggest(faces);
         const score = face && selfie ? app.face.similarity(selfie.embedding, face.embedding) : null;
         if (!face) add(errors, slot(id.position), msg.noFaceOnId);
         else if (score !== null && score < MATCH_THRESHOLD) add(errors, slot(id.position), msg.selfieMismatch);
         results.push({ id, faces: faces.length, embedding: face?.embedding ?? null, score });
       }
+      // IDs verified before and kept must show the same person as this selfie too; and a selfie alone proves nothing.
+      const kept = (await repo.idsOf(submission.schoolId, submission.userId)).filter((id) => id.submissionId !== submissionId && id.verifiedAt && id.embedding);
+      for (const id of kept) if (selfie && app.face.similarity(selfie.embedding, id.embedding!) < MATCH_THRESHOLD) add(errors, slot(id.position), msg.selfieMismatch);
+      if (ids.length === 0 && kept.length === 0) add(errors, 'id0', msg.idRequired);
       const passed = Object.keys(errors).length === 0;
       await transaction(async (tx) => {
         const txRepo = kycRepository(tx);
         const locked = await txRepo.lockSubmission(submissionId);
         if (locked?.status !== 'pending') return;
         const now = new Date();
-        for (const r of results) await txRepo.updateId(r.id.id, { faces: r.faces, embedding: r.embedding, score: r.score === null ? null : Math.round(r.score * 10_000) / 10_000, verifiedAt: passed ? now : null });
+        for (const r of results) await txRepo.updateId(r.id.id, submissionId, { faces: r.faces, embedding: r.embedding, score: r.score === null ? null : Math.round(r.score * 10_000) / 10_000, verifiedAt: passed ? now : null });
         await txRepo.updateSubmission(submissionId, { status: passed ? 'verified' : 'failed', errors, selfieFaces: selfieFaces.length, selfieEmbedding: selfie?.embedding ?? null, decidedAt: now });
         await notify(tx, submission.userId, passed ? 'Your ID has been verified.' : 'Your ID could not be verified automatically. See the Authenticate ID tab for what to fix.');
         await recordEvent(tx, { schoolId: submission.schoolId, actorId: null, type: passed ? 'kyc.verified' : 'kyc.failed', subjectId: submissionId, data: { mode: 'automatic' } });
       });
     },
 
-    /** Staff's decision on a submission sent for manual verification (or one the automatic check failed). */
+    /**
+     * Staff's decision on a submission sent for manual verification (or one the automatic check failed). An
+     * approved selfie's face is described first (outside the transaction), so that snapshots can be compared
+     * with it; a selfie the engine cannot read leaves snapshots 'unverified'.
+     */
     async decide(reviewerId: number, submission: SubmissionRow, decision: { approve: boolean; reason: string }) {
+      const faces = decision.approve && !submission.selfieEmbedding ? await detectStored(submission.selfieKey).catch(() => []) : [];
       return transaction(async (tx) => {
         const txRepo = kycRepository(tx);
+        await txRepo.lockAccount(submission.userId);
         const locked = await txRepo.lockSubmission(submission.id);
         if (!locked || !['manual', 'failed'].includes(locked.status)) throw badRequest(msg.alreadyDecided, 'decided');
+        // Only the account's latest submission is decided: a newer one replaced these photos.
+        if ((await txRepo.latestSubmission(submission.schoolId, submission.userId))?.id !== submission.id) throw badRequest(msg.superseded, 'superseded');
         const now = new Date();
-        if (decision.approve) for (const id of await txRepo.idsOfSubmission(submission.id)) await txRepo.updateId(id.id, { verifiedAt: now });
-        await txRepo.updateSubmission(submission.id, { status: decision.approve ? 'verified' : 'rejected', reason: decision.reason || null, reviewedBy: reviewerId, decidedAt: now });
+        if (decision.approve) for (const id of await txRepo.idsOfSubmission(submission.id)) await txRepo.updateId(id.id, submission.id, { verifiedAt: now });
+        const selfie = faces.length === 1 ? { selfieFaces: 1, selfieEmbedding: faces[0]!.embedding } : {};
+        await txRepo.updateSubmission(submission.id, { status: decision.approve ? 'verified' : 'rejected', reason: decision.reason || null, reviewedBy: reviewerId, decidedAt: now, ...selfie });
         await notify(tx, submission.userId, decision.approve ? 'Your ID has been verified.' : `Your ID was not verified: ${decision.reason}`);
         await recordEvent(tx, { schoolId: submission.schoolId, actorId: reviewerId, type: decision.approve ? 'kyc.verified' : 'kyc.rejected', subjectId: submission.id, data: { mode: 'manual', reason: decision.reason } });
         return (await txRepo.findSubmission(submission.schoolId, submission.id))!;
@@ -236,7 +264,7 @@ export function kycService(app: FastifyInstance) {
         if (error instanceof InvalidImage) throw badRequest(msg.invalidImage, 'invalid_image');
         throw error;
       }
-      const [faces, reference] = await Promise.all([app.face.detect(read.jpeg), repo.verifiedSelfie(actor.userId)]);
+      const [faces, reference] = await Promise.all([app.face.detect(read.jpeg), repo.verifiedSelfie(school.id, actor.userId)]);
       const face = faces.length === 1 ? faces[0]! : undefined;
       const score = face && reference ? app.face.similarity(reference, face.embedding) : null;
       const result: SnapshotRow['result'] = faces.length === 0 ? 'no_face' : faces.length > 1 ? 'many_faces' : score === null ? 'unverified' : score >= MATCH_THRESHOLD ? 'match' : 'mismatch';
@@ -247,6 +275,9 @@ export function kycService(app: FastifyInstance) {
         // A failed check pauses the session's progress until a snapshot passes.
         await txRepo.pauseSession(found.enrollment.id, !passed);
         return txRepo.insertSnapshot({ schoolId: school.id, userId: actor.userId, enrollmentId: found.enrollment.id, imageKey, faces: faces.length, score: score === null ? null : Math.round(score * 10_000) / 10_000, result });
+      }).catch(async (error: unknown) => {
+        await app.storage.remove(imageKey);
+        throw error;
       });
       if (result === 'no_face') throw badRequest(msg.noFaceSnapshot, 'no_face');
       if (result === 'many_faces') throw badRequest(msg.manyFacesSnapshot, 'many_faces');
@@ -255,8 +286,8 @@ export function kycService(app: FastifyInstance) {
     },
 
     /** The lobby's selfie check (POST /kyc/verify/selfie/): one face, the verified selfie's. */
-    async checkSelfie(actor: SignedInActor, image: string) {
-      const reference = await repo.verifiedSelfie(actor.userId);
+    async checkSelfie(actor: SignedInActor, school: SchoolRow, image: string) {
+      const reference = await repo.verifiedSelfie(school.id, actor.userId);
       if (!reference) throw badRequest(msg.notVerifiedYet, 'not_verified');
       let read: ReadImage;
       try {
@@ -272,6 +303,25 @@ export function kycService(app: FastifyInstance) {
       return { detail: msg.lobbyReady };
     },
 
+    /**
+     * Sends submissions whose automatic check has not ended after STALE_CHECK_MINUTES (its job lost, or the engine
+     * failing every retry) to the school's staff, so that no student waits for ever.
+     */
+    async sendStaleToStaff() {
+      const stale = await repo.staleChecks(STALE_CHECK_MINUTES, 100);
+      for (const submission of stale) {
+        await transaction(async (tx) => {
+          const txRepo = kycRepository(tx);
+          const locked = await txRepo.lockSubmission(submission.id);
+          if (locked?.status !== 'pending') return;
+          await txRepo.updateSubmission(submission.id, { status: 'manual' });
+          await notify(tx, submission.userId, 'The automatic check of your ID could not run. Your IDs went to the school for manual verification.');
+          await recordEvent(tx, { schoolId: submission.schoolId, actorId: null, type: 'kyc.submitted', subjectId: submission.id, data: { mode: 'manual', reason: 'automatic check did not end' } });
+        });
+      }
+      return stale.length;
+    },
+
     /** Removes photos past their school's retention period; the embeddings and results stay as evidence. */
     async forgetExpiredPhotos(batch = 200) {
       const submissions = await repo.expiredSubmissions(batch);
@@ -280,7 +330,7 @@ export function kycService(app: FastifyInstance) {
         await Promise.all([s.selfieKey, ...ids.map((id) => id.photoKey)].filter((k): k is string => k !== null).map((k) => app.storage.remove(k)));
         await transaction(async (tx) => {
           const txRepo = kycRepository(tx);
-          for (const id of ids) await txRepo.updateId(id.id, { photoKey: null });
+          for (const id of ids) await txRepo.updateId(id.id, s.id, { photoKey: null });
           await txRepo.updateSubmission(s.id, { selfieKey: null, photosRemovedAt: new Date() });
         });
       }

@@ -24,6 +24,7 @@ export function learningRepository(db: Db) {
         snapshotPausedAt: enrollments.snapshotPausedAt,
       },
       durationMinutes: courses.durationMinutes,
+      enableKyl: courses.enableKyl,
       courseware: { type: coursewares.type, forwardStreaming: coursewares.forwardStreaming, mediaSeconds: coursewares.mediaSeconds },
       saved: { seconds: coursewareProgress.seconds, completedAt: coursewareProgress.completedAt },
     })

@@ -119,7 +119,7 @@ export function learningService(app: FastifyInstance) {
     const course = await visibleCourse(actor, school, found.module.courseId);
     const enrollment = await studying(actor, school, course);
     assertAttemptRunning(enrollment, course.durationMinutes);
-    if (enrollment.snapshotPausedAt) throw sessionPaused();
+    if (course.enableKyl && enrollment.snapshotPausedAt) throw sessionPaused();
     const { courseware } = found;
     const before = await studyState(school.id, course.id, enrollment.id);
     const saved = before.progress.find((p) => p.coursewareId === courseware.id);
@@ -215,7 +215,7 @@ export function learningService(app: FastifyInstance) {
       if (!context) throw notFound();
       enrollmentPolicy.authorize(actor, 'study', { ...context.enrollment, schoolId: school.id, userId: actor.userId });
       if (context.enrollment.progress < 100 && attemptOf(context.enrollment, context.durationMinutes).ended) throw forbidden(msg.attemptEnded, 'attempt_ended');
-      if (context.enrollment.snapshotPausedAt) throw sessionPaused();
+      if (context.enableKyl && context.enrollment.snapshotPausedAt) throw sessionPaused();
       const whole = Math.floor(seconds);
       const free = context.courseware.forwardStreaming || context.saved.completedAt !== null || context.enrollment.progress >= 100;
       const saved = whole > context.saved.seconds ? await repo.saveSeconds(context.enrollment.id, coursewareId, whole, free) : undefined;

@@ -64,7 +64,7 @@ export function ReviewCard({ review, timeZone }: { review: KycReview; timeZone: 
         <div className="review-decision">
           <div className={`field ${error ? 'has-error' : ''}`}>
             <label htmlFor={reasonId}>Reason (told to the student; required to reject)</label>
-            <textarea id={reasonId} rows={2} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} aria-describedby={error ? `${reasonId}-error` : undefined} />
+            <textarea id={reasonId} rows={2} value={reason} maxLength={1000} onChange={(e) => setReason(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${reasonId}-error` : undefined} />
             {error && (
               <p id={`${reasonId}-error`} className="field-error" role="alert">
                 {error}
