@@ -106,6 +106,18 @@ describe('identity verification', () => {
     expect(bell.map((n) => n.description)).toContain('Your ID has been verified.');
   });
 
+  it('checks a selfie against the verified one before studying (the lobby)', async () => {
+    const s = await kycSchool();
+    const lobby = (image: string) => ctx.api.post('/api/v1/kyc/verify/selfie/', { image }, s.as);
+    expect((await lobby(selfie)).body).toEqual({ detail: msg.notVerifiedYet, code: 'not_verified' });
+    await s.upload({ user_ids: [{ id: idPhoto, template: s.templates[0]!.id }], selfie });
+    await s.settled();
+    expect((await lobby(dataUrl(await sharp(face).resize(640, 480, { fit: 'cover' }).jpeg().toBuffer()))).body).toEqual({ detail: msg.lobbyReady });
+    expect((await lobby(blank)).body).toEqual({ detail: msg.noFaceOnSelfie, code: 'no_face' });
+    expect((await lobby(dataUrl(fixture('hopper.jpg')))).body).toEqual({ detail: msg.snapshotMismatch, code: 'mismatch' });
+    expect((await lobby('data:image/png;base64,AAAA')).body).toEqual({ detail: msg.invalidImage, code: 'invalid_image' });
+  });
+
   it(`fails an ID without a face, stops automatic checks after ${KYC_RETRY_LIMIT}, and lets the school's administrator decide a manual submission`, async () => {
     const s = await kycSchool();
     const admin = await createStaff(db(), { school: s.school });

@@ -9,3 +9,6 @@ export class ApiError extends Error {
     super(`HTTP ${status}`);
   }
 }
+
+/** The server's own sentence for a refusal (its `detail`), or null when it gave none. */
+export const errorDetail = (error: unknown) => (error instanceof ApiError && typeof error.body?.detail === 'string' ? error.body.detail : null);

@@ -89,7 +89,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/kyc/verify/selfie/',
-    { bodyLimit: IMAGE_LIMIT_BYTES, preHandler: throttle(app, 'kyc-selfie', signedInUser), schema: { tags, security, summary: 'Checks a selfie against the verified one (the live-class lobby)', body: selfieCheckBodySchema, response: { 200: detail, ...errorResponses } } },
+    { bodyLimit: IMAGE_LIMIT_BYTES, preHandler: throttle(app, 'kyc-selfie', signedInUser), schema: { tags, security, summary: 'Checks a selfie against the verified one (the identity step before studying a course with snapshots)', body: selfieCheckBodySchema, response: { 200: detail, ...errorResponses } } },
     async (request) => kyc.checkSelfie(student(request), request.school, request.body.image),
   );
 

@@ -6,7 +6,7 @@ import { clockTime, longDate } from '@school/shared/school/dates';
 import { Button } from '@/components/button';
 import { notify } from '@/components/toast';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-error';
+import { errorDetail } from '@/lib/api-error';
 import { useClientConfig } from '@/lib/client-config';
 import { useProfile } from '@/lib/profile';
 import { joinClass } from '../api/player-calls';
@@ -48,7 +48,7 @@ function LiveClassRoom({ room, recording, onJoined }: { room: Room; recording: s
       if (!room.use_studios) setJoined(true);
       if (result.completion) onJoined();
     } catch (error) {
-      notify.error(error instanceof ApiError && typeof error.body?.detail === 'string' ? error.body.detail : 'Unable to join the class.');
+      notify.error(errorDetail(error) ?? 'Unable to join the class.');
     } finally {
       setBusy(false);
     }

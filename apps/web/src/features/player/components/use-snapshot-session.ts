@@ -107,9 +107,9 @@ export function useSnapshotSession(courseId: number, enabled: boolean) {
 
   useEffect(() => {
     const el = video.current;
-    if (!stream || !el) return;
-    // Paused while the browser was still asking for the camera.
-    if (current.current.status !== 'loading') return close();
+    if (!stream) return;
+    // Paused or ended (its video gone) while the browser was still asking for the camera: let the camera go.
+    if (!el || current.current.status !== 'loading') return close();
     el.srcObject = stream;
     el.play().catch(() => undefined);
     const track = stream.getVideoTracks()[0];

@@ -10,7 +10,7 @@ import { ResponseModal } from '@/components/response-modal';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { notify } from '@/components/toast';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-error';
+import { ApiError, errorDetail } from '@/lib/api-error';
 import { useCourse } from '@/lib/course';
 import { useSchool } from '@/lib/school';
 import { setTheme } from '@/lib/theme';
@@ -21,11 +21,13 @@ import { CompletionDialog } from '../components/completion-dialog';
 import { CourseTimer } from '../components/course-timer';
 import { useFontSize } from '../components/font-size';
 import { GeneralNotice } from '../components/general-notice';
+import { IdentityLobby } from '../components/identity-lobby';
 import { Lesson } from '../components/lesson';
 import { NotesPanel } from '../components/notes-panel';
 import { OutlinePanel } from '../components/outline-panel';
 import { SnapshotPauseModal } from '../components/snapshot-pause-modal';
 import { isSessionPaused, StudyPauseContext } from '../components/study-pause';
+import { useIdentityLobby } from '../components/use-identity-lobby';
 import { useSnapshotSession } from '../components/use-snapshot-session';
 import '../player.css';
 
@@ -33,7 +35,6 @@ type Phase = 'notice' | 'expired' | 'starting' | 'ready';
 type Tab = 'content' | 'notes';
 
 const noticeKey = (courseId: number) => `general-notice-${courseId}`;
-const detailOf = (error: unknown) => (error instanceof ApiError && typeof error.body?.detail === 'string' ? error.body.detail : null);
 const justCompleted = (date: string | null | undefined) => Boolean(date) && Date.now() - Date.parse(date!) < COMPLETION_DIALOG_WINDOW_MS;
 
 /** /course/{slug-with-id}/module/{coursewareId} (spec 2 §2): the course player, outside the common layout. */
@@ -74,8 +75,10 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
   const complete = useCompleteCourseware();
   const exit = useCallback(() => navigate(paths.course(course.slug)), [navigate, course.slug]);
   const tabsId = useId();
-  // Students of a course with enable_kyl study on camera (spec 2 §4), until the course timer runs out.
-  const snapshots = useSnapshotSession(course.id, !staff && course.config.enable_kyl && phase === 'ready' && !timeUp);
+  // Students of a course with enable_kyl study on camera (spec 2 §4), after the lobby's identity check if they
+  // have one, until the course timer runs out.
+  const lobby = useIdentityLobby(course.id, !staff && course.config.enable_kyl);
+  const snapshots = useSnapshotSession(course.id, !staff && course.config.enable_kyl && phase === 'ready' && lobby.state === 'done' && !timeUp);
   const paused = snapshots.state.status === 'paused';
   const { refused } = snapshots;
   const studyPause = useMemo(() => ({ paused, refused }), [paused, refused]);
@@ -103,12 +106,13 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
   }, [course.id, coursewareId, exit, location.state, navigate, queryClient, course.slug]);
 
   // Started once per visit of the course (this component is keyed by it); moving between coursewares keeps it.
+  // The lobby's identity check comes first, so that the course's time does not run during it.
   const started = useRef(false);
   useEffect(() => {
-    if (started.current || phase !== 'starting' || !allowed) return;
+    if (started.current || phase !== 'starting' || !allowed || lobby.state !== 'done') return;
     started.current = true;
     void start();
-  }, [phase, allowed, start]);
+  }, [phase, allowed, lobby.state, start]);
 
   // A courseware the server will not open: the latest incomplete one instead, or back to the course.
   useEffect(() => {
@@ -152,7 +156,7 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
     } catch (error) {
       // The last snapshot failed its check: the session's pause modal says what to do, not an error toast.
       if (isSessionPaused(error)) refused();
-      else notify.error(detailOf(error) ?? 'Unable to complete this courseware.');
+      else notify.error(errorDetail(error) ?? 'Unable to complete this courseware.');
       return false;
     }
   }, [lesson, staff, paused, completeCourseware, afterCompletion, refused]);
@@ -274,10 +278,11 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
           onCancel={exit}
           onAccept={() => {
             sessionStorage.setItem(noticeKey(course.id), 'yes');
-            void start();
+            setPhase('starting');
           }}
         />
       )}
+      {lobby.state === 'open' && (phase === 'starting' || phase === 'ready') && !timeUp && <IdentityLobby onProceed={lobby.pass} onExit={exit} />}
       {phase === 'expired' && !timeUp && (
         <ResponseModal
           open

@@ -4,7 +4,7 @@ import { kycMessages } from '@school/shared/kyc/rules';
 import { dateTimeIn } from '@school/shared/school/dates';
 import { Button } from '@/components/button';
 import { notify } from '@/components/toast';
-import { ApiError } from '@/lib/api-error';
+import { errorDetail } from '@/lib/api-error';
 import { useKycDecision } from '../api/kyc-review-calls';
 
 const findings = (review: KycReview) => Object.values(review.errors).flat();
@@ -25,7 +25,7 @@ export function ReviewCard({ review, timeZone }: { review: KycReview; timeZone: 
       await decide.mutateAsync({ id: review.id, approve, reason: reason.trim() });
       notify.success(approve ? `${review.student.full_name}'s ID is verified.` : `${review.student.full_name}'s submission is rejected.`);
     } catch (failure) {
-      setError(failure instanceof ApiError && typeof failure.body?.detail === 'string' ? failure.body.detail : 'The decision could not be saved. Please try again.');
+      setError(errorDetail(failure) ?? 'The decision could not be saved. Please try again.');
     }
   }
 
