@@ -18,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
           // Two files at once: a good part of each file's time is waiting (servers, timers, a lock going stale).
           maxWorkers: 2,
           testTimeout: 30_000,
@@ -28,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -14,10 +14,10 @@ export async function demoBrowser(app: E2eApp, viewport?: { width: number; heigh
   return { page, context };
 }
 
-/** A demo-school browser signed in with a session token, at `path`. */
-export async function signedInAt(app: E2eApp, token: string, path: string, viewport?: { width: number; height: number }) {
+/** A browser signed in with a session token at a school (the demo's unless told), at `path`. */
+export async function signedInAt(app: E2eApp, token: string, path: string, viewport?: { width: number; height: number }, school?: string) {
   const { page, context } = await demoBrowser(app, viewport);
-  await page.goto(await app.signInUrl(token, { redirect: path }));
+  await page.goto(await app.signInUrl(token, { school, redirect: path }));
   await page.waitForURL(`**${path}`);
   return { page, context };
 }

@@ -56,6 +56,8 @@ const routes: RouteObject[] = [
           { path: paths.bundlePayment(), lazy: page(() => import('@/features/payments/routes/bundle-payment'), 'BundlePayment') },
           { path: paths.certification(), loader: prefetchCourse, lazy: page(() => import('@/features/certificates/routes/certification-page'), 'CertificationPage') },
           { path: paths.kycReviews, lazy: page(() => import('@/features/staff/routes/kyc-reviews'), 'KycReviews') },
+          { path: paths.enrolmentIdentity(), lazy: page(() => import('@/features/staff/routes/enrolment-identity'), 'EnrolmentIdentity') },
+          { path: paths.courseIdentity(), lazy: page(() => import('@/features/staff/routes/course-identity'), 'CourseIdentity') },
           { path: paths.paymentResult, lazy: page(() => import('@/features/payments/routes/payment-result'), 'PaymentResult') },
         ],
       },

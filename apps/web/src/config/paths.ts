@@ -27,4 +27,6 @@ export const paths = {
   faqs: '/faqs',
   certificate: (code = ':code') => `/certificates/${code}`,
   kycReviews: '/staff/id-verification',
+  enrolmentIdentity: (id = ':id') => `/staff/enrollments/${id}/identity`,
+  courseIdentity: (id = ':id') => `/staff/courses/${id}/identity`,
 } as const;

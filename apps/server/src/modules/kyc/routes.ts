@@ -135,9 +135,10 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     '/enrollments/:id/identity/',
     { schema: { tags, security, summary: "The school's administrators: an enrolment's identity evidence: KYC decisions, snapshots with their scores, pauses and progress", params: idParamsSchema, response: { 200: identityTimelineSchema, ...errorResponses } } },
     async (request) => {
+      // The role first: whether an enrolment exists is no business of anybody else.
+      reviewer(request);
       const found = await evidence.enrolment(request.school.id, request.params.id);
       if (!found) throw notFound();
-      reviewer(request);
       return evidence.timeline(found);
     },
   );
@@ -155,9 +156,9 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      reviewer(request);
       const found = await catalogue.findCourse(request.school.id, request.params.id);
       if (!found) throw notFound();
-      reviewer(request);
       return evidence.flags(request.school.id, found.course.id, request.query.compliance_period);
     },
   );

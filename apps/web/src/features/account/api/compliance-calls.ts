@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Compliance } from '@school/shared/certificates/schemas';
 import { api, apiFile } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 import { useSession, type Session } from '@/lib/session';
 
 const compliancePath = (studentId: number, periodId: number, file = 'compliance/') =>
@@ -18,21 +19,10 @@ export function useCompliance(periodId: number | undefined) {
   return useQuery({ ...complianceQueryOptions(session, periodId ?? 0), enabled: periodId !== undefined });
 }
 
-/** Hands a fetched file to the browser as a download, under the name the server gives it too. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // Some browsers read the blob a while after the click: the address is kept for a minute, then let go.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /** The one-page summary PDF of a period, fetched with the token and saved. */
 export function useDownloadComplianceSummary() {
   const session = useSession()!;
   return useMutation({
-    mutationFn: async (periodId: number) => save(await apiFile(compliancePath(session.userId, periodId, 'compliance.pdf')), 'mcle-compliance-summary.pdf'),
+    mutationFn: async (periodId: number) => saveFile(await apiFile(compliancePath(session.userId, periodId, 'compliance.pdf')), 'mcle-compliance-summary.pdf'),
   });
 }

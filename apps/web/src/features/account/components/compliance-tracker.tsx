@@ -9,7 +9,7 @@ import { LoadError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { notify } from '@/components/toast';
 import { paths } from '@/config/paths';
-import { useCompliancePeriods } from '@/lib/lookups';
+import { periodLabel, useCompliancePeriods } from '@/lib/lookups';
 import { useCompliance, useDownloadComplianceSummary } from '../api/compliance-calls';
 import { ComplianceChart } from './compliance-chart';
 import './compliance-tracker.css';
@@ -167,8 +167,7 @@ function Standing({ compliance }: { compliance: Compliance }) {
   );
 }
 
-/** A period by its name and years (short enough for a phone's select); the current one is chosen at first, else the latest. */
-const periodLabel = (period: CompliancePeriod) => `${period.name} (${period.date_start.slice(0, 4)}–${period.date_end.slice(0, 4)})`;
+/** The current period is chosen at first, else the latest. */
 const firstPeriod = (periods: CompliancePeriod[]) => (periods.find((p) => p.is_current) ?? periods.at(-1))?.id;
 
 /**

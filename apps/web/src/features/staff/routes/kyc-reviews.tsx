@@ -8,16 +8,11 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
 import { useSchool } from '@/lib/school';
 import { type ReviewStatus, useKycReviews } from '../api/kyc-review-calls';
+import { kycStatusLabels } from '../components/labels';
 import { ReviewCard } from '../components/review-card';
 import '../staff.css';
 
-const statuses: { value: ReviewStatus; label: string }[] = [
-  { value: 'manual', label: 'Waiting for review' },
-  { value: 'failed', label: 'Failed the automatic check' },
-  { value: 'pending', label: 'Being checked' },
-  { value: 'verified', label: 'Verified' },
-  { value: 'rejected', label: 'Rejected' },
-];
+const statuses = (['manual', 'failed', 'pending', 'verified', 'rejected'] as const satisfies readonly ReviewStatus[]).map((value) => ({ value, label: kycStatusLabels[value] }));
 
 /**
  * /staff/id-verification: the school's administrators review identity submissions (a minimal screen; the staff
