@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { KYC_RETRY_LIMIT, kycMessages as msg } from '@school/shared/kyc/rules';
-import { kycIds, kycSnapshots, kycSubmissions, kycTemplates, notifications, schools } from '../src/db/schema/index';
+import { enrollments, kycIds, kycSnapshots, kycSubmissions, kycTemplates, notifications, schools } from '../src/db/schema/index';
 import { kycService } from '../src/modules/kyc/service';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from './support/factories';
@@ -241,6 +241,19 @@ describe('study snapshots', () => {
     const elsewhere = await createStaff(db());
     expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/identity/`, { token: elsewhere.token, host: elsewhere.school.host })).status).toBe(404);
     expect((await ctx.api.get(`/api/v1/courses/${s.course.id}/identity-flags/`, { token: elsewhere.token, host: elsewhere.school.host })).status).toBe(404);
+  });
+
+  it('gives a timed course back the time its session stood paused by a failed snapshot', async () => {
+    const s = await studying();
+    const started = new Date(Date.now() - 30 * 60_000);
+    await db().update(enrollments).set({ attemptStartedAt: started }).where(eq(enrollments.id, s.enrolment.id));
+    expect((await s.snap(blank)).status).toBe(400);
+    await db().update(enrollments).set({ snapshotPausedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(enrollments.id, s.enrolment.id));
+    expect((await s.snap(selfie)).status).toBe(201);
+    const [row] = await db().select().from(enrollments).where(eq(enrollments.id, s.enrolment.id));
+    expect(row!.snapshotPausedAt).toBeNull();
+    expect(row!.attemptStartedAt!.getTime() - started.getTime()).toBeGreaterThan(9.9 * 60_000);
+    expect(row!.attemptStartedAt!.getTime() - started.getTime()).toBeLessThan(10.5 * 60_000);
   });
 
   it("answers 404 for a course the student is not enrolled in, and for another student's", async () => {

@@ -161,11 +161,18 @@ export function kycRepository(db: Db) {
       return row;
     },
 
-    /** Pauses (or resumes) the enrolment's progress after a snapshot's check; the first failure's time stays. */
+    /**
+     * Pauses (or resumes) the enrolment after a snapshot's check; the first failure's time stays. Resuming moves
+     * a timed attempt's start on by the time the session stood paused, so the course timer lost none of it.
+     */
     pauseSession: (enrollmentId: number, paused: boolean) =>
       db
         .update(enrollments)
-        .set({ snapshotPausedAt: paused ? sql`coalesce(${enrollments.snapshotPausedAt}, now())` : null })
+        .set(
+          paused
+            ? { snapshotPausedAt: sql`coalesce(${enrollments.snapshotPausedAt}, now())` }
+            : { snapshotPausedAt: null, attemptStartedAt: sql`${enrollments.attemptStartedAt} + coalesce(now() - ${enrollments.snapshotPausedAt}, interval '0 seconds')` },
+        )
         .where(eq(enrollments.id, enrollmentId)),
 
     async insertSnapshot(values: typeof kycSnapshots.$inferInsert) {
