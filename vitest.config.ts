@@ -32,7 +32,8 @@ export default defineConfig({
           globalSetup: ['apps/server/test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once, each with its own server and browser: a good part of each test is waiting.
+          maxWorkers: 2,
         },
       },
     ],

@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { profileMessages as m, profileServerMessages as s } from '@school/shared/account/messages';
 import { authMessages, serverMessages, sessionMessages } from '@school/shared/auth/messages';
+import { eq } from 'drizzle-orm';
+import { students } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
 import { registerStudent } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
-import { dialog, fieldError, visible } from './support/ui';
+import { dialog, fieldError, toast, visible } from './support/ui';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -74,6 +76,31 @@ describe('tabs', () => {
     expect(await page.getByLabel('Country Code').inputValue()).toBe('63');
     await page.getByRole('link', { name: 'Email Settings' }).click();
     await visible(panel(page).getByText('Your email address is verified.'));
+  });
+});
+
+describe('addresses and sessions', () => {
+  it('opens Basic Profile for /student, an unknown tab and a tab this school does not have', async () => {
+    const student = await registerStudent(app.server.url, { host: 'acme.localhost' });
+    const page = await openAccount('acme', student.token, 'email');
+    // Acme sells no coins: its students have no APT Wallet tab.
+    for (const address of ['/student', '/student/', '/student/nonsense', '/student/apt-wallet']) {
+      await page.goto(app.origin('acme') + address);
+      await page.waitForURL('**/student/profile');
+      await visible(panel(page).getByRole('heading', { name: 'Basic Profile' }));
+    }
+  });
+
+  it('logs out with the expiry message when the own profile answers 404', async () => {
+    const student = await registerStudent(app.server.url, { host: 'acme.localhost' });
+    const page = await openAccount('acme', student.token, 'email');
+    // The account is gone while its token still works: /students/{id}/ answers 404.
+    await app.server.database.db.delete(students).where(eq(students.id, student.student_id));
+    await page.goto(`${app.origin('acme')}/student/profile`);
+    await toast(page, sessionMessages.sessionExpired);
+    await page.waitForURL(app.origin('acme') + '/');
+    await visible(page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }));
+    expect(await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'))).toBeNull();
   });
 });
 
@@ -222,6 +249,8 @@ describe('photo', () => {
     await done.getByRole('button', { name: 'Okay' }).click();
     const photo = await visible(page.getByRole('img', { name: 'Profile photo' }));
     expect(await photo.getAttribute('src')).toMatch(/^\/media\/uploads\/photos\//);
+    // Shown before it has loaded on a busy machine: its size once it has.
+    await page.waitForFunction((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0, await photo.elementHandle());
     expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
   });
 });

@@ -71,6 +71,17 @@ describe('sign-up form', () => {
 });
 
 describe('login form', () => {
+  it('checks nothing in the page: empty fields go to the server, whose errors show under them', async () => {
+    const page = await acme();
+    const modal = await openLogin(page);
+    const logins: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/v1/api-token-auth/') && logins.push(r.url()));
+    await modal.getByRole('button', { name: 'Login account' }).click();
+    expect(await fieldError(modal, 'Username or Email')).toBe(m.usernameRequired);
+    expect(await fieldError(modal, 'Password')).toBe(m.passwordRequired);
+    expect(logins).toHaveLength(1);
+  });
+
   it("shows the server's form error as a banner", async () => {
     const page = await acme();
     const modal = await openLogin(page);

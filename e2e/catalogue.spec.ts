@@ -367,6 +367,8 @@ describe('closed courses, school-run courses and compliance periods', () => {
     const course = await createCourse(db, { school: { ...demo!, host: 'demo.localhost' } });
     const page = await signedIn(student.token, `/course/${slugFor(course.name, course.id)}`);
     const enrol = await visible(page.getByRole('button', { name: 'Enroll Now' }));
+    // The page's reads end first: a read still in flight would already see the ended course.
+    await page.waitForLoadState('networkidle');
     // The course ends while the page is open: the page still offers it, the server refuses it.
     await db.update(courses).set({ dateStart: '2020-01-01', dateEnd: '2020-12-31' }).where(eq(courses.id, course.id));
     await enrol.click();

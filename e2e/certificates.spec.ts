@@ -121,7 +121,7 @@ describe('certificates', () => {
     expect(await card.getAttribute('target')).toBe('_blank');
     expect(await card.getAttribute('rel')).toContain('noopener');
     await visible(card.getByText(s.school.name));
-    await visible(card.getByText(/^Given: \w+ \d{2}, \d{4} at \d{2}:\d{2} [AP]M$/));
+    await visible(card.getByText(/^Given: \d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} [AP]M$/));
     // The header's count follows once the new certificate is in.
     await visible(page.locator('.account-stats > div').filter({ has: page.locator('dt', { hasText: 'Certificates' }) }).locator('dd', { hasText: /^1$/ }));
     expect(await seriousViolations(page)).toEqual([]);

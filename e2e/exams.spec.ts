@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examMessages as msg } from '@school/shared/exams/rules';
+import { ANSWER_FILE_MAX_BYTES, examMessages as msg } from '@school/shared/exams/rules';
 import { examQuestions, examSubmissions, exams } from '../apps/server/src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
@@ -167,7 +167,15 @@ describe('exams', () => {
     await next(page, 'Next');
     await next(page, 'Submit');
     await visible(question(page).getByText(msg.noFile));
-    await question(page).getByLabel('Answer to question 2').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 notes') });
+    // Over the limit: refused in the page, before any upload.
+    const uploads: string[] = [];
+    page.on('request', (r) => r.url().includes('/exam/questions/') && uploads.push(r.url()));
+    const fileInput = question(page).getByLabel('Answer to question 2');
+    await fileInput.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(ANSWER_FILE_MAX_BYTES + 1, 0x20) });
+    await next(page, 'Submit');
+    await visible(question(page).getByText(msg.fileTooLarge));
+    expect(uploads).toEqual([]);
+    await fileInput.setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 notes') });
     await next(page, 'Submit');
     await toast(page, msg.surveySubmitted);
     await (await dialog(page, 'Congratulations!')).getByRole('button', { name: 'Close' }).first().click();

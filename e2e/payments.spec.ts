@@ -139,7 +139,25 @@ describe('paying through the sandbox gateway', () => {
     await page.goto(`${app.origin('demo')}/enrollment/payment?txn_id=${await lastTxnId(who)}`);
     await visible(page.getByRole('heading', { name: 'Payment Pending' }));
     await visible(page.getByText('Thank you for enrolling to this course. You can start learning once we confirm your payment.'));
-    await visible(page.getByRole('link', { name: 'View Course' }));
+    await page.getByRole('link', { name: 'View Course' }).click();
+
+    // The course waits for the money: Start Learning says so rather than opening the player.
+    await page.waitForURL(`**/course/${slug}`);
+    await page.getByRole('button', { name: 'Start Learning' }).click();
+    const waiting = await dialog(page, 'Payment Pending');
+    await visible(waiting.getByText('You can start learning once we confirm your payment.'));
+    expect(page.url()).toMatch(new RegExp(`/course/${slug}$`));
+  });
+
+  it("takes a student whose checkout was left unpaid from 'Payment Pending' back to the payment page", async () => {
+    const who = await student();
+    const slug = await slugOf('courses', 'Running a Solo Law Practice');
+    const page = await signedIn(who, `/course/payment/${slug}`);
+    await toCheckout(page, 'Online Banking', 'Select Bank', 'BPI Online');
+    await page.goto(`${app.origin('demo')}/course/${slug}`);
+    await page.getByRole('button', { name: 'Payment Pending' }).click();
+    await page.waitForURL(`**/course/payment/${slug}`);
+    await visible(page.getByRole('heading', { name: 'Course Payment' }));
   });
 
   it('pays by card at the hosted checkout, and a bank counter code waits for its payment', async () => {

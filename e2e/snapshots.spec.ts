@@ -16,10 +16,10 @@ const CHECK_MS = 60_000;
 const playerPath = (slug: string, id: number) => `/course/${slug}/module/${id}`;
 
 /** A course with random photo validation (enable_kyl) of two readings, and a student enrolled in it. */
-async function studying(app: E2eApp) {
+async function studying(app: E2eApp, timed: { durationMinutes?: number } = {}) {
   const db = app.server.database.db;
   const school = await createSchool(db);
-  const course = await createCourse(db, { school, name: 'Legal Ethics on Camera', enableKyl: true });
+  const course = await createCourse(db, { school, name: 'Legal Ethics on Camera', enableKyl: true, ...timed });
   const wares = await createOutline(db, course, [
     { type: 'html', name: 'Reading', content: '<p>Candour towards the court.</p>' },
     { type: 'html', name: 'Second Reading', content: '<p>Fidelity to the client.</p>' },
@@ -126,24 +126,33 @@ describe('snapshots with a face in the camera', () => {
     await snapshotCount(app, s.enrolment.id, 4);
   });
 
-  it("shows the server's refusal as the paused session, and a passing snapshot on Resume lets progress through", { timeout: 120_000 }, async () => {
-    const s = await studying(app);
+  it("shows the server's refusal as the paused session, and a passing snapshot on Resume lets progress through and gives the paused time back", { timeout: 120_000 }, async () => {
+    const s = await studying(app, { durationMinutes: 60 });
     const page = await openPlayer(app, s);
     await cameraSays(page, 'Camera active');
     await snapshotCount(app, s.enrolment.id, 1);
-    // As after a failed snapshot in another tab: the server pauses the session.
-    await app.server.database.db.update(enrollments).set({ snapshotPausedAt: new Date() }).where(eq(enrollments.id, s.enrolment.id));
+    const timer = page.getByRole('timer');
+    expect(await timer.textContent()).toMatch(/^00:59:/);
+    // As after a failed snapshot in another tab 20 minutes ago, half an hour into the attempt: the server pauses the session.
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await app.server.database.db.update(enrollments).set({ attemptStartedAt: minutesAgo(30), snapshotPausedAt: minutesAgo(20) }).where(eq(enrollments.id, s.enrolment.id));
 
     await page.getByLabel('Mark as Complete').click();
     const paused = await dialog(page, msg.sessionPaused);
     await visible(paused.getByText('whole face is visible', { exact: false }));
     await cameraSays(page, 'Paused: no face detected');
     expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    // Held by the server, whose clock stands still: the page's timer stops too.
+    const shown = await timer.textContent();
+    await page.waitForTimeout(2_100);
+    expect(await timer.textContent()).toBe(shown);
 
     await paused.getByRole('button', { name: 'Resume' }).click();
     await cameraSays(page, 'Camera active');
     await snapshotCount(app, s.enrolment.id, 2);
     await waitFor(async () => ((await pausedAt(app, s.enrolment.id)) === null ? true : null), CHECK_MS);
+    // 60 minutes, 30 gone, 20 of them paused: the timer reads the server's 50 minutes again.
+    await waitFor(async () => (/^00:(49|50):/.test((await timer.textContent()) ?? '') ? true : null), 10_000, 'the timer shows the time given back');
     await page.getByLabel('Mark as Complete').click();
     await page.waitForURL(`**${playerPath(s.course.slug, s.wares[1]!.id)}`);
     await visible(page.getByRole('heading', { level: 1, name: 'Second Reading' }));

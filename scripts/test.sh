@@ -23,10 +23,13 @@ run() {
   npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$name.json"
 }
 
-log "type check"
-npm run typecheck --silent
-log "lint"
-npm run lint --silent
+log "type check and lint (side by side: each uses one core)"
+npm run typecheck --silent &
+typecheck=$!
+npm run lint --silent &
+lint=$!
+wait "$typecheck"
+wait "$lint"
 run unit --project unit
 run api-pglite --project api
 TEST_DATABASE_URL="${PG_ADMIN_URL%/*}/$db" run api-postgres --project api

@@ -27,6 +27,7 @@ import { authenticate } from './modules/auth/authenticate';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { enrolmentRoutes } from './modules/enrolment/routes';
 import { examRoutes } from './modules/exams/routes';
+import { forumRoutes } from './modules/forum/routes';
 import { learningRoutes } from './modules/learning/routes';
 import { authRoutes } from './modules/auth/routes';
 import { clientConfigRoutes } from './modules/client-config/routes';
@@ -44,6 +45,7 @@ import { paymongoGateway } from './infra/payments/paymongo';
 import { sandboxGateway, sandboxSecretOf } from './modules/sandbox-gateway/gateway';
 import { sandboxRoutes } from './modules/sandbox-gateway/routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { registerNotificationJobs } from './modules/notifications/jobs';
 import { notificationRoutes } from './modules/notifications/routes';
 import { socialRoutes } from './modules/social/routes';
 import { scheduleRoutes } from './modules/schedule/routes';
@@ -199,6 +201,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(paymentRoutes);
       await api.register(certificateRoutes);
       await api.register(kycRoutes);
+      await api.register(forumRoutes);
       // The sandbox gateway's own pages exist only while it is the gateway.
       if (config.PAYMENT_GATEWAY === 'sandbox') await api.register(sandboxRoutes(sandboxSecret));
     },
@@ -211,5 +214,6 @@ export async function buildApp(options: AppOptions) {
   await scheduleExpiry(app);
   await registerCertificateJobs(app);
   await registerKycJobs(app);
+  await registerNotificationJobs(app, database.listen);
   return app;
 }

@@ -157,14 +157,16 @@ describe('the demo', () => {
     const login = await ctx.api.post('/api/v1/api-token-auth/', { username: 'student', password: DEMO_PASSWORD });
     const as = { token: login.body.token, host: 'demo.localhost' };
     await certificateService(ctx.server.app).issueOverdue();
-    const list = await ctx.api.get(`/api/v1/students/${login.body.student_id}/certificates/?sort=course__name`, as);
-    expect(list.body.data.map((c: { course_name: string }) => c.course_name)).toEqual(['Code of Professional Responsibility and Accountability', 'E-Filing and Videoconference Hearings']);
+    const names = async () => (await ctx.api.get(`/api/v1/students/${login.body.student_id}/certificates/?sort=course__name`, as)).body.data.map((c: { course_name: string }) => c.course_name);
+    expect(await names()).toEqual(['Code of Professional Responsibility and Accountability', 'E-Filing and Videoconference Hearings']);
     const tracker = await ctx.api.get(`/api/v1/students/${login.body.student_id}/compliance/?compliance_period=${await currentPeriod()}`, as);
     expect(tracker.body.areas.filter((a: { earned: number }) => a.earned > 0).map((a: { key: string; earned: number }) => [a.key, a.earned])).toEqual([
       ['legal_ethics', 6],
       ['others', 1],
     ]);
-    expect(await certificateService(ctx.server.app).issueOverdue()).toBe(0);
+    // Another sweep issues nothing more to them (on PostgreSQL it may find other test files' finished courses).
+    await certificateService(ctx.server.app).issueOverdue();
+    expect(await names()).toHaveLength(2);
     // Both were evaluated: 'Excellent' and 'Very good'.
     expect((await ctx.api.get('/api/v1/account/profile/', as)).body.average_rating).toBe(4.5);
   });

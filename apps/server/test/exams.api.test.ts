@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { examMessages as msg } from '@school/shared/exams/rules';
-import { coursewareProgress, enrollments, examAnswers, examQuestions, examSubmissions, exams, notifications } from '../src/db/schema/index';
-import { createCourse, createEnrolment, createOutline, createSchool, createStaff } from './support/factories';
+import { courses, coursewareProgress, enrollments, examAnswers, examQuestions, examSubmissions, exams, notifications } from '../src/db/schema/index';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff, waitFor } from './support/factories';
 import { request } from './support/http';
 import { uploadFile } from './support/multipart';
 import { serverForFile } from './support/server';
@@ -105,6 +105,22 @@ describe('taking an exam', () => {
     expect(graded.body).toMatchObject({ has_pending: false, passed: false });
     expect((await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as)).body.may_start).toBe(true);
     expect((await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as)).body.submission.attempt).toBe(2);
+  });
+
+  it('refuses to start or answer while a failed study snapshot pauses the course', async () => {
+    const s = await withExam();
+    await db().update(courses).set({ enableKyl: true }).where(eq(courses.id, s.course.id));
+    const [radio] = s.questions;
+    expect((await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as)).status).toBe(200);
+    await db().update(enrollments).set({ snapshotPausedAt: new Date() }).where(eq(enrollments.id, s.enrolment.id));
+    for (const res of [await answer(s, radio!.id, 'RTC'), await answer(s, radio!.id, 'RTC', true), await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as)]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'session_paused' });
+    }
+    expect(await db().select().from(examAnswers).where(eq(examAnswers.questionId, radio!.id))).toEqual([]);
+    // A passed snapshot lifts the pause: the same answer is taken.
+    await db().update(enrollments).set({ snapshotPausedAt: null }).where(eq(enrollments.id, s.enrolment.id));
+    expect((await answer(s, radio!.id, 'RTC')).status).toBe(200);
   });
 
   it('submits an attempt once however many submits race', async () => {
@@ -237,8 +253,13 @@ describe('grading', () => {
     const view = await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as);
     expect(view.body.submission).toMatchObject({ has_pending: false, passed: true });
     expect(view.body.submission.questions[3].answer).toMatchObject({ score: 2, feedback: 'Right.' });
-    const bell = await db().select().from(notifications).where(and(eq(notifications.userId, s.enrolment.student.user.id)));
-    expect(bell.map((n) => n.description)).toEqual(['Your answers in Final have been graded: passed.']);
+    // Told by the notification job, once (the grade and the completion both record the event). The finished
+    // course's certificate may be told beside it, whenever its own job runs.
+    const bell = await waitFor(async () => {
+      const rows = await db().select().from(notifications).where(and(eq(notifications.userId, s.enrolment.student.user.id), eq(notifications.kind, 'exam')));
+      return rows.length ? rows : undefined;
+    });
+    expect(bell.map((n) => [n.kind, n.description])).toEqual([['exam', 'Your answers in <strong>Final</strong> have been graded: passed.']]);
     expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body.progress).toBe(100);
   });
 });

@@ -8,7 +8,7 @@ import { uploadFile } from './support/multipart';
 import { serverForFile } from './support/server';
 
 // Every throttle high enough that the fuzzing itself is never refused before it reaches the handlers.
-const ctx = serverForFile({ THROTTLE_MAX: '100000' });
+const ctx = serverForFile({ THROTTLE_MAX: '100000', FORUM_POST_MAX: '100000' });
 
 interface Operation {
   method: string;
@@ -73,6 +73,21 @@ const rawBodies: [string, string][] = [
 
 const fill = (path: string, id: string) => path.replace(/\{[^}]+\}/g, id);
 
+/** The student's own forum posts at the demo school, so that the forum's id-taking routes reach their handlers. */
+async function forumIds(token: string) {
+  const send = async (path: string, body: unknown) => (await request(ctx.server.url, `/api/v1${path}`, { method: 'POST', body, token, host: 'demo.localhost' })).body.id as number;
+  const question = await send('/forums/questions/', { title: 'Fuzz', description: 'Fuzz' });
+  const answer = await send('/forums/answers/', { question, answer_text: 'Fuzz' });
+  const ids: [string, number][] = [
+    ['/api/v1/schools/{id}/forums/', (await request(ctx.server.url, '/api/v1/school/demo/')).body.id],
+    ['/api/v1/forums/questions/{id}/', question],
+    ['/api/v1/forums/answers/{id}/', answer],
+    ['/api/v1/forums/question/comments/{id}/', await send('/forums/question/comments/', { question, comment_text: 'Fuzz' })],
+    ['/api/v1/forums/answer/comments/{id}/', await send('/forums/answer/comments/', { answer, comment_text: 'Fuzz' })],
+  ];
+  return (path: string) => ids.find(([prefix]) => path.startsWith(prefix))?.[1];
+}
+
 describe('fuzzing every endpoint with malformed input', () => {
   it('never answers a server error, on any route, signed in or not', { timeout: 600_000 }, async () => {
     const student = await registerStudent(ctx.server.url);
@@ -99,8 +114,10 @@ describe('fuzzing every endpoint with malformed input', () => {
 
     // A student's own records answer at /students/{student id}/ and /users/{user id}/.
     const ownIds = [String(student.id), String(student.student_id)];
+    const forumIdOf = await forumIds(student.token);
     for (const op of operations()) {
-      const own = op.path.includes('{') ? ownIds.map((id) => fill(op.path, id)) : [op.path];
+      const forumId = forumIdOf(op.path);
+      const own = op.path.includes('{') ? (forumId ? [String(forumId)] : ownIds).map((id) => fill(op.path, id)) : [op.path];
       for (const token of [undefined, student.token]) {
         const paths = op.path.includes('{') ? idValues.map((id) => fill(op.path, encodeURIComponent(id).replace('%2500', '%00'))) : [];
         for (const path of [...paths, ...own]) {

@@ -93,6 +93,29 @@ const schoolCalls = (): Call[] => [
     needsLogin: true,
     send: (options) => request(ctx.server.url, '/api/v1/payment/process/', { method: 'POST', body: { content_type: 'course', object_id: a.course }, ...options, headers: { 'idempotency-key': randomUUID() } }),
   },
+  ...forumCalls(),
+];
+
+/** School A's forum: its lists, and every call that takes a question's, an answer's or a comment's id. */
+const forumCalls = (): Call[] => [
+  ...['latest/', 'unanswered/', 'summary/', 'search/?keyword=post', 'tag/tag/'].map((list) => call('GET', () => `/api/v1/schools/${a.id}/forums/${list}`)),
+  call('GET', () => `/api/v1/forums/questions/${a.forum.question}/`),
+  call('POST', () => '/api/v1/forums/questions/', () => ({ title: 'Mine', description: 'Text', school: a.id })),
+  call('PATCH', () => `/api/v1/forums/questions/${a.forum.question}/`, () => ({ title: 'Edited' })),
+  ...['upvote', 'downvote', 'close', 'hide', 'unhide'].map((action) => call('POST', () => `/api/v1/forums/questions/${a.forum.question}/${action}/`)),
+  call('POST', () => '/api/v1/forums/answers/', () => ({ question: a.forum.question, answer_text: 'Answer' })),
+  call('PATCH', () => `/api/v1/forums/answers/${a.forum.answer}/`, () => ({ answer_text: 'Edited' })),
+  ...['upvote', 'downvote', 'accept', 'hide', 'unhide'].map((action) => call('POST', () => `/api/v1/forums/answers/${a.forum.answer}/${action}/`)),
+  call('POST', () => '/api/v1/forums/question/comments/', () => ({ question: a.forum.question, comment_text: 'Comment' })),
+  call('POST', () => '/api/v1/forums/answer/comments/', () => ({ answer: a.forum.answer, comment_text: 'Comment' })),
+  ...(['question', 'answer'] as const).flatMap((on) => {
+    const id = () => (on === 'question' ? a.forum.questionComment : a.forum.answerComment);
+    return [
+      call('PATCH', () => `/api/v1/forums/${on}/comments/${id()}/`, () => ({ comment_text: 'Edited' })),
+      call('POST', () => `/api/v1/forums/${on}/comments/${id()}/hide/`),
+      call('POST', () => `/api/v1/forums/${on}/comments/${id()}/unhide/`),
+    ];
+  }),
 ];
 
 /** A student's payment: theirs alone; the school's administrators may only settle a cash one. */
@@ -227,7 +250,7 @@ describe("another school's data", () => {
   it('an unknown host is no school', async () => {
     const res = await request(ctx.server.url, `/api/v1/courses/${a.course}/`, { host: 'nosuchschool.localhost' });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'School not found.' });
+    expect(res.body).toEqual({ detail: 'School not found.', code: 'school_not_found' });
   });
 });
 

@@ -1,14 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accountLinks, authTokens, loginFailures, oneTimeKeys, rateLimits } from '../src/db/schema/index';
-import { maintenanceRepository } from '../src/modules/maintenance/repository';
+import { accountLinks, authTokens, eventDeliveries, events, loginFailures, oneTimeKeys, rateLimits } from '../src/db/schema/index';
+import { maintenanceRepository, SET_ASIDE_KEEP_DAYS } from '../src/modules/maintenance/repository';
 import { registerStudent, unique } from './support/factories';
 import { serverForFile } from './support/server';
 
 const ctx = serverForFile();
 
 describe('cleanup of spent rows', () => {
-  it('deletes expired sessions, used or expired links and past counters, and keeps the live ones', async () => {
+  it('deletes expired sessions, used or expired links, past counters and long set-aside deliveries, and keeps the live ones', async () => {
     const db = ctx.server.database.db;
     const student = await registerStudent(ctx.server.url);
     const past = new Date(Date.now() - 60_000);
@@ -32,6 +32,17 @@ describe('cleanup of spent rows', () => {
       { key: `${key}-old`, expiresAt: past },
       { key: `${key}-live`, expiresAt: future },
     ]);
+    // Two events whose delivery kept failing: one set aside long ago, one lately (a waiting one would be delivered
+    // by the workers meanwhile).
+    const stuck = await db
+      .insert(events)
+      .values([0, 1].map(() => ({ type: 'exam.graded', subjectType: 'enrolment', subjectId: 1, data: {} })))
+      .returning({ id: events.id });
+    const [oldAside, newAside] = stuck.map((e) => e.id);
+    await db.insert(eventDeliveries).values([
+      { eventId: oldAside!, attempts: 5, failedAt: new Date(Date.now() - (SET_ASIDE_KEEP_DAYS + 1) * 86_400_000) },
+      { eventId: newAside!, attempts: 5, failedAt: past },
+    ]);
     await db.insert(loginFailures).values([
       { key: `${key}-old`, failures: 9, lockedUntil: longAgo, lastAttemptAt: longAgo },
       { key: `${key}-live`, failures: 9, lockedUntil: future, lastAttemptAt: past },
@@ -47,6 +58,9 @@ describe('cleanup of spent rows', () => {
     expect(await left(rateLimits)).toEqual([`${key}-live`]);
     expect(await left(oneTimeKeys)).toEqual([`${key}-live`]);
     expect(await left(loginFailures)).toEqual([`${key}-live`]);
+    const deliveries = await db.select({ eventId: eventDeliveries.eventId }).from(eventDeliveries).where(inArray(eventDeliveries.eventId, [oldAside!, newAside!]));
+    expect(deliveries.map((d) => d.eventId)).toEqual([newAside]);
+    await db.delete(events).where(inArray(events.id, [oldAside!, newAside!]));
     const tokens = await db.select({ keyHash: authTokens.keyHash }).from(authTokens).where(eq(authTokens.userId, student.id));
     expect(tokens.map((t) => t.keyHash)).not.toContain(`${key}-old`);
     expect(tokens.map((t) => t.keyHash)).toContain(`${key}-live`);

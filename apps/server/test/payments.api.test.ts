@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { serverMessages } from '@school/shared/auth/messages';
 import { enrolmentMessages } from '@school/shared/catalogue/rules';
 import { paymentMessages as msg, walletMessage } from '@school/shared/payments/rules';
 import { classes, enrollments, paymentTransactions, vouchers, walletEntries, wallets } from '../src/db/schema/index';
 import { signPayload } from '../src/infra/payments/signature';
 import { sandboxSecretOf } from '../src/modules/sandbox-gateway/gateway';
 import { createBundle, createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, createVoucher, giveCoins, registerStudent } from './support/factories';
-import { serverForFile } from './support/server';
+import { request } from './support/http';
+import { serverForFile, startServer } from './support/server';
 
 const ctx = serverForFile();
 const db = () => ctx.server.database.db;
@@ -89,6 +91,33 @@ describe('the payment page calls', () => {
     expect(res.body).toEqual({ detail: msg.coinsNotEnabled });
     const bundle = await createBundle(db(), { school: s.school, price: 100_000 });
     expect((await ctx.api.post(`/api/v1/wallets/apply_coins/bundle/${bundle.id}/`, { coins: 1 }, { token: s.student.token, host: s.host })).body).toEqual({ detail: msg.coinsSignature });
+  });
+});
+
+describe('the payment budget', () => {
+  it('answers 429 with Retry-After once an account has asked PAYMENT_THROTTLE_MAX breakdowns and payments in a minute, voucher codes or not', async () => {
+    // Behind a proxy with an address of its own: on PostgreSQL the counters are shared with this file's other server.
+    const limited = await startServer({ PAYMENT_THROTTLE_MAX: '3', TRUST_PROXY: '1' });
+    const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    try {
+      const school = await createSchool(limited.database.db, {});
+      const course = await createCourse(limited.database.db, { school, fee: 112_000 });
+      const [guesser, other] = [await createStudent(limited.database.db, { school }), await createStudent(limited.database.db, { school })];
+      const call = (token: string, path: string, body: object) =>
+        request(limited.url, `/api/v1${path}`, { method: 'POST', host: school.host, token, body, headers: { 'x-forwarded-for': address, 'idempotency-key': randomUUID() } });
+      const fees = (token: string, code: string) => call(token, '/payment/fees/', { object_id: course.id, content_type: 'course', channel_code: 'bpi', gateway: 'sandbox', voucher_code: code });
+      const statuses = [(await fees(guesser.token, 'GUESS1')).status, (await fees(guesser.token, 'GUESS2')).status];
+      statuses.push((await call(guesser.token, '/payment/process/', online(course.id, { voucher_code: 'GUESS3' }))).status);
+      const refused = await fees(guesser.token, 'GUESS4');
+      expect([...statuses, refused.status]).toEqual([400, 400, 400, 429]);
+      expect(refused.body).toEqual({ detail: serverMessages.throttled });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await call(guesser.token, '/payment/process/', online(course.id))).status).toBe(429);
+      // Another account from the same address has a budget of its own.
+      expect((await call(other.token, '/payment/fees/', { object_id: course.id, content_type: 'course', channel_code: 'bpi', gateway: 'sandbox' })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

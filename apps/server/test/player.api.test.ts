@@ -186,10 +186,16 @@ describe('the course timer', () => {
     expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body).toMatchObject({ progress: 0, completed_coursewares: [] });
   });
 
-  it('ends on request, and an untimed course has no timer', async () => {
+  it("ends when the page's timer reaches zero and the server's clock agrees, and an untimed course has no timer", async () => {
     const s = await studying({ durationMinutes: 30 });
     await ctx.api.post(`/api/v1/courses/${s.course.id}/start/`, {}, s.as);
-    expect((await ctx.api.post(`/api/v1/courses/${s.course.id}/end/`, {}, s.as)).body).toEqual({ attempt: { ended: true, time_left: 0 } });
+    const end = async () => (await ctx.api.post(`/api/v1/courses/${s.course.id}/end/`, {}, s.as)).body;
+    // Too early: the attempt runs on, and the page hears how long.
+    expect((await end()).attempt).toMatchObject({ ended: false, time_left: expect.any(Number) });
+    expect((await end()).attempt.time_left).toBeGreaterThan(29 * 60);
+    // Within the grace of a page whose clock runs a little ahead.
+    await db().update(enrollments).set({ attemptStartedAt: new Date(Date.now() - (30 * 60 - 3) * 1000) }).where(eq(enrollments.id, s.enrolment.id));
+    expect(await end()).toEqual({ attempt: { ended: true, time_left: 0 } });
     const untimed = await studying();
     expect((await ctx.api.post(`/api/v1/courses/${untimed.course.id}/start/`, {}, untimed.as)).body.attempt).toEqual({ ended: false, time_left: null });
     expect((await ctx.api.post(`/api/v1/courses/${untimed.course.id}/start/`, {}, s.as)).status).toBe(404);

@@ -70,6 +70,14 @@ const envSchema = z
     VERIFY_TOKEN_TTL_HOURS: positiveInt.default(72),
     THROTTLE_MAX: positiveInt.default(10),
     THROTTLE_WINDOW_SECONDS: positiveInt.default(60),
+    /** Forum posts (questions, answers, comments and their edits) per account per window. */
+    FORUM_POST_MAX: positiveInt.default(10),
+    FORUM_POST_WINDOW_SECONDS: positiveInt.default(60),
+    /** Public forum reads per address per minute: topics read, and searches (each a full-text query). */
+    FORUM_READ_MAX: positiveInt.default(120),
+    FORUM_SEARCH_MAX: positiveInt.default(60),
+    /** Fee breakdowns and payments per account per minute: each may carry a voucher code, and codes can be guessed. */
+    PAYMENT_THROTTLE_MAX: positiveInt.default(60),
     HUMAN_CHECK: z.enum(['pow', 'recaptcha']).default('pow'),
     // About half a second of hashing on a phone (three quarters of the cost on average).
     HUMAN_CHECK_POW_COST: positiveInt.default(50_000),
@@ -95,6 +103,8 @@ const envSchema = z
     /** Live classes run in Jitsi Meet rooms on this server (its external_api.js is loaded from it). */
     JITSI_DOMAIN: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, { error: 'must be a host name such as meet.jit.si' }).default('meet.jit.si'),
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5, { error: 'must be at least 0.5' }).max(60).default(0.5),
+    /** How often an open page asks whether the bell has news (GET /notifications/unread/, answered 304 while nothing changed). */
+    NOTIFICATION_POLL_SECONDS: z.coerce.number().min(1).max(600).default(30),
     // Payments: the built-in sandbox gateway, or PayMongo with its keys.
     PAYMENT_GATEWAY: z.enum(['sandbox', 'paymongo']).default('sandbox'),
     /** Where gateways send their callbacks (this server's own address as the gateway sees it). */

@@ -28,6 +28,14 @@ export function postgresListener(url: string): { listen: Listen; close(): Promis
 
   const everyone = () => [...channels.values()].flatMap((set) => [...set]);
 
+  // One statement at a time on the connection: the listeners of several modules (un)listen at once.
+  let turn: Promise<unknown> = Promise.resolve();
+  function statement(c: pg.Client, text: string) {
+    const result = turn.then(() => c.query(text));
+    turn = result.catch(() => undefined);
+    return result;
+  }
+
   function lost(c: pg.Client, error?: Error) {
     if (client !== c) return;
     client = null;
@@ -95,13 +103,13 @@ export function postgresListener(url: string): { listen: Listen; close(): Promis
           schedule();
         });
       } else if (first) {
-        await client.query(`listen ${channel}`);
+        await statement(client, `listen ${channel}`);
       }
       return async () => {
         set.delete(handlers);
         if (set.size === 0) {
           channels.delete(channel);
-          await client?.query(`unlisten ${channel}`).catch(() => undefined);
+          if (client) await statement(client, `unlisten ${channel}`).catch(() => undefined);
         }
       };
     },

@@ -7,6 +7,8 @@ import { acmeCategories, acmeCourses, acmeLecturers, demoBundles, demoCategories
 import { DEMO_PASSWORD, DEMO_PRIMARY_ID, demoAccounts, demoKycTemplates, demoNotifications, demoSchools } from './demo-data';
 import { seedCatalogue } from './seed-catalogue';
 import { seedDemoPayments } from './demo-payments';
+import { seedDemoForum } from './forum-demo';
+import { seedDemoNotifications } from './notifications-demo';
 
 /** Loads the demo schools and accounts once; a later start finds them and leaves the data as it is. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -61,6 +63,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
         await seedDemoPayments(tx as unknown as Db, ids.get('demo')!, user!.id);
       }
     }
+    await seedDemoForum(tx as unknown as Db, ids.get('demo')!, passwordHash);
+    const [student] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'student'));
+    if (student) await seedDemoNotifications(tx as unknown as Db, ids.get('demo')!, student.id);
   });
   return true;
 }

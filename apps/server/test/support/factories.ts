@@ -33,6 +33,7 @@ export interface OutboxMail {
   html: string;
   text: string;
   from: string;
+  headers: Record<string, string>;
 }
 
 /**
@@ -60,13 +61,13 @@ async function mailTo(baseUrl: string, to: string) {
   return res.body.data as OutboxMail[];
 }
 
-/** Polls `probe` until it answers something (a background job's result), for up to `timeoutMs`. */
-export async function waitFor<T>(probe: () => Promise<T | undefined | null>, timeoutMs = 10_000): Promise<T> {
+/** Polls `probe` until it answers something (a background job's result), for up to `timeoutMs`; `what` names it in the failure. */
+export async function waitFor<T>(probe: () => Promise<T | undefined | null>, timeoutMs = 10_000, what?: string): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== null) return value;
-    if (Date.now() > until) throw new Error(`nothing came within ${timeoutMs} ms`);
+    if (Date.now() > until) throw new Error(what ? `never within ${timeoutMs} ms: ${what}` : `nothing came within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

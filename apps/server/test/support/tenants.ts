@@ -1,4 +1,4 @@
-import { classes, coursewareProgress, enrollments, examQuestions, exams, paymentTransactions, videoQuestions } from '../../src/db/schema/index';
+import { classes, coursewareProgress, enrollments, examQuestions, exams, forumAnswers, forumComments, forumQuestions, paymentTransactions, videoQuestions } from '../../src/db/schema/index';
 import { createBundle, createCourse, createOutline, createSchool, createStaff, createStudent } from './factories';
 import type { TestServer } from './server';
 
@@ -68,6 +68,18 @@ export async function makeSchool(server: TestServer) {
       requestHash: 'x',
     })
     .returning({ id: paymentTransactions.id });
-  return { ...made, enrollment: enrolment!.id, transaction: txn!.id };
+  // A forum topic: the student's question, the administrator's answer, a comment on each.
+  const post = { body: 'Post', bodyHtml: '<p>Post</p>', bodyText: 'Post' };
+  const [forumQuestion] = await db.insert(forumQuestions).values({ schoolId: school.id, userId: made.student.userId, title: 'Question', tags: ['tag'], answerCount: 1, ...post }).returning();
+  const [forumAnswer] = await db.insert(forumAnswers).values({ schoolId: school.id, questionId: forumQuestion!.id, userId: made.admin.userId, ...post }).returning();
+  const [questionComment, answerComment] = await db
+    .insert(forumComments)
+    .values([
+      { schoolId: school.id, questionId: forumQuestion!.id, userId: made.admin.userId, body: 'Comment', bodyHtml: '<p>Comment</p>' },
+      { schoolId: school.id, questionId: forumQuestion!.id, answerId: forumAnswer!.id, userId: made.student.userId, body: 'Comment', bodyHtml: '<p>Comment</p>' },
+    ])
+    .returning();
+  const forum = { question: forumQuestion!.id, answer: forumAnswer!.id, questionComment: questionComment!.id, answerComment: answerComment!.id };
+  return { ...made, enrollment: enrolment!.id, transaction: txn!.id, forum };
 }
 export type TestSchool = Awaited<ReturnType<typeof makeSchool>>;

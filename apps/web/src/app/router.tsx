@@ -14,11 +14,6 @@ function page<M>(load: () => Promise<M>, name: keyof M & string) {
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
-const placeholder = (title: string, trail: string) => async () => {
-  const { ComingSoon } = await import('@/features/placeholder/routes/coming-soon');
-  return { Component: () => <ComingSoon title={title} trail={trail} /> };
-};
-
 /** The route table of spec 3 §2, first match wins; each page is its own chunk. */
 const routes: RouteObject[] = [
   {
@@ -50,7 +45,8 @@ const routes: RouteObject[] = [
       {
         element: <ProtectedRoute />,
         children: [
-          { path: '/student/:tab', lazy: page(() => import('@/features/account/routes/account-area'), 'AccountArea') },
+          // /student alone opens the default tab (spec 1 §2).
+          { path: paths.student(':tab?'), lazy: page(() => import('@/features/account/routes/account-area'), 'AccountArea') },
           { path: paths.coursePayment(), loader: prefetchCourse, lazy: page(() => import('@/features/payments/routes/course-payment'), 'CoursePayment') },
           { path: paths.paymentInstruction(), lazy: page(() => import('@/features/payments/routes/payment-instruction'), 'PaymentInstruction') },
           { path: paths.bundlePayment(), lazy: page(() => import('@/features/payments/routes/bundle-payment'), 'BundlePayment') },
@@ -59,19 +55,21 @@ const routes: RouteObject[] = [
           { path: paths.enrolmentIdentity(), lazy: page(() => import('@/features/staff/routes/enrolment-identity'), 'EnrolmentIdentity') },
           { path: paths.courseIdentity(), lazy: page(() => import('@/features/staff/routes/course-identity'), 'CourseIdentity') },
           { path: paths.paymentResult, lazy: page(() => import('@/features/payments/routes/payment-result'), 'PaymentResult') },
+          { path: paths.notifications, lazy: page(() => import('@/features/notifications/routes/notifications-page'), 'NotificationsPage') },
         ],
       },
       { path: paths.courses, lazy: page(() => import('@/features/catalogue/routes/course-list'), 'CourseList') },
       { path: paths.course(), loader: prefetchCourse, lazy: page(() => import('@/features/catalogue/routes/course-page'), 'CoursePage') },
       { path: paths.bundles, lazy: page(() => import('@/features/catalogue/routes/bundle-list'), 'BundleList') },
       { path: paths.bundle(), lazy: page(() => import('@/features/catalogue/routes/bundle-page'), 'BundlePage') },
-      { path: paths.forums, lazy: placeholder('Forums', 'Forums') },
-      { path: paths.forumTopic(), lazy: placeholder('Forums', 'Forums') },
-      { path: paths.forumSearch, lazy: placeholder('Forums', 'Forums') },
+      { path: paths.forums, lazy: page(() => import('@/features/forum/routes/forums'), 'Forums') },
+      { path: paths.forumTopic(), lazy: page(() => import('@/features/forum/routes/forum-topic'), 'ForumTopic') },
+      { path: paths.forumSearch, lazy: page(() => import('@/features/forum/routes/forum-search'), 'ForumSearch') },
       { path: paths.sandboxCheckout(), lazy: page(() => import('@/features/payments/routes/sandbox-checkout'), 'SandboxCheckoutPage') },
       { path: paths.sandboxTerms, lazy: page(() => import('@/features/payments/routes/sandbox-terms'), 'SandboxTermsPage') },
       { path: paths.certificate(), lazy: page(() => import('@/features/certificates/routes/certificate-page'), 'CertificatePage') },
       { path: paths.faqs, lazy: page(() => import('@/features/faq/routes/faqs'), 'Faqs') },
+      { path: paths.unsubscribe, lazy: page(() => import('@/features/notifications/routes/unsubscribe'), 'Unsubscribe') },
       { path: paths.tokenLogin(), lazy: page(() => import('@/features/auth/routes/token-login'), 'TokenLogin') },
       { path: '*', lazy: page(() => import('@/features/errors/routes/not-found'), 'NotFound') },
     ],

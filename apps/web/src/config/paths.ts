@@ -24,6 +24,8 @@ export const paths = {
   forums: '/forums',
   forumTopic: (id = ':id') => `/forums/topic/${id}`,
   forumSearch: '/forums/search',
+  notifications: '/notifications',
+  unsubscribe: '/unsubscribe',
   faqs: '/faqs',
   certificate: (code = ':code') => `/certificates/${code}`,
   kycReviews: '/staff/id-verification',

@@ -4,7 +4,7 @@ import { getSession, storedToken } from './session';
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => undefined;
 
-/** The app decides what a 401 means (spec 1 §4: log out); set once at start. */
+/** The app decides what an expired session means (spec 1 §4: log out); set once at start. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }
@@ -14,6 +14,8 @@ export interface ApiOptions {
   body?: unknown;
   /** Leave a 401 to the caller instead of logging out (the token visit has its own message). */
   handleUnauthorized?: boolean;
+  /** The signed-in user's own profile: a 404 means the account is gone, and ends the session as a 401 does (spec 1 §4). */
+  ownProfile?: boolean;
   signal?: AbortSignal;
   /** Let the request finish after the page is gone (a last save when the student leaves). */
   keepalive?: boolean;
@@ -35,7 +37,22 @@ export async function apiFile(path: string, options: ApiOptions = {}): Promise<B
   return (await send(path, { ...options, headers: { accept: '*/*', ...options.headers } })).blob();
 }
 
-/** Sends the request with the token; a failure throws its ApiError (a 401 logs out) with the JSON body it carries. */
+/**
+ * A GET revalidated with the ETag of the last answer: null when the server answers 304 (nothing changed since),
+ * else the new body and its ETag. The page keeps the last answer itself: API answers are never stored by the
+ * browser (no-store).
+ */
+export async function apiRevalidate<T>(path: string, etag: string | null): Promise<{ body: T; etag: string | null } | null> {
+  try {
+    const response = await send(path, { headers: etag ? { 'if-none-match': etag } : {} });
+    return { body: (await response.json()) as T, etag: response.headers.get('etag') };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 304) return null;
+    throw error;
+  }
+}
+
+/** Sends the request with the token; a failure throws its ApiError (an expired session logs out) with the JSON body it carries. */
 async function send(path: string, options: ApiOptions): Promise<Response> {
   const token = storedToken();
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -52,7 +69,10 @@ async function send(path: string, options: ApiOptions): Promise<Response> {
   if (!response.ok) {
     const body = await response.json().catch(() => null);
     // Only an established session expires; a token still being checked (/auth/{token}) has its own message.
-    if (response.status === 401 && getSession() && options.handleUnauthorized !== false) onUnauthorized();
+    // A site whose school is unknown answers every call 404: that says nothing of the account.
+    const accountGone = response.status === 404 && options.ownProfile === true && body?.code !== 'school_not_found';
+    const expired = response.status === 401 || accountGone;
+    if (expired && getSession() && options.handleUnauthorized !== false) onUnauthorized();
     throw new ApiError(response.status, body);
   }
   return response;

@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /** Which auth form is open (spec 1 §4): shown or hidden, its type, and a success view. */
 export type AuthForm = 'login' | 'signup' | 'forgot' | 'reset';
-export type AuthSuccess = 'signup' | 'forgot' | 'reset' | null;
+/** 'social': an account made through Facebook or Google (already verified), shown as a success modal. */
+export type AuthSuccess = 'signup' | 'social' | 'forgot' | 'reset' | null;
 export interface AuthModalState {
   form: AuthForm | null;
   success: AuthSuccess;

@@ -3,7 +3,7 @@ import type { Profile } from '@school/shared/auth/profile';
 import { api } from './api-client';
 import { useSession } from './session';
 
-export const getProfile = () => api<Profile>('/account/profile/');
+export const getProfile = () => api<Profile>('/account/profile/', { ownProfile: true });
 export const profileQueryOptions = (token: string | undefined) =>
   queryOptions({ queryKey: ['profile', token], queryFn: getProfile, enabled: Boolean(token) });
 

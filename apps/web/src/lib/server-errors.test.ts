@@ -12,6 +12,9 @@ describe('readServerError', () => {
     expect(readServerError(new ApiError(400, { uid_and_token_b64: ['Expired.'] }), ['password'])).toEqual({ fieldErrors: {}, banner: 'Expired.' });
     expect(readServerError(new ApiError(400, { username: ['Bad.'] }), ['username'], ['username'])).toEqual({ fieldErrors: {}, banner: 'Bad.' });
   });
+  it('leaves out the machine-readable code beside a detail', () => {
+    expect(readServerError(new ApiError(403, { detail: 'You cannot vote on your own post.', code: 'own_vote' }), [])).toEqual({ fieldErrors: {}, banner: 'You cannot vote on your own post.' });
+  });
   it('gives the generic text for a 500, a body that is not JSON, or a network failure', () => {
     for (const error of [new ApiError(500, { detail: 'boom' }), new ApiError(502, null), new TypeError('Failed to fetch')]) {
       expect(readServerError(error, []).banner).toBe(sessionMessages.genericServerError);

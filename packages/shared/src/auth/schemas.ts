@@ -59,6 +59,8 @@ export const loginBodySchema = z.object({
   remember_me: z.boolean().optional().describe('Keep me logged in: a long-lived token instead of a browser-session one'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
+/** What the login form holds: no client checks (spec 1 §5), so even empty fields reach the server's rules above. */
+export const loginFormSchema = z.object({ username: z.string(), password: z.string(), remember_me: loginBodySchema.shape.remember_me });
 
 export const emailFormSchema = z.object({ email });
 export type EmailForm = z.infer<typeof emailFormSchema>;

@@ -54,7 +54,12 @@ export type KycStatus = z.infer<typeof kycStatusSchema>;
 export const kycNotifyBodySchema = z.object({ school: id });
 export const selfieCheckBodySchema = z.object({ image: imageData });
 export const snapshotBodySchema = z.object({ image: imageData, course_id: id });
-export const snapshotResultSchema = z.object({ id: z.number(), result: z.literal('match').or(z.literal('unverified')), score: z.number().nullable() });
+export const snapshotResultSchema = z.object({
+  id: z.number(),
+  result: z.literal('match').or(z.literal('unverified')),
+  score: z.number().nullable(),
+  time_left: z.number().nullable().describe("seconds left of the course's timed attempt after this snapshot; null when untimed"),
+});
 
 /** Staff's review queue and decisions. */
 export const kycReviewQuerySchema = z.object({ status: z.enum(['manual', 'failed', 'pending', 'verified', 'rejected']).default('manual'), page: z.coerce.number().int().min(1).max(100000).default(1) });

@@ -66,6 +66,10 @@ describe('the course timer', () => {
     expect(attemptState({ startedAt: null, endedAt: null }, 90)).toEqual({ ended: false, time_left: 5400 });
     expect(attemptState({ startedAt: start, endedAt: null }, 60, new Date('2026-11-24T09:00:01Z'))).toEqual({ ended: true, time_left: 0 });
     expect(attemptState({ startedAt: start, endedAt: new Date('2026-11-24T08:10:00Z') }, 60, new Date('2026-11-24T08:20:00Z')).ended).toBe(true);
+    // Held by a failed snapshot at 08:20: the clock stands still however long the pause lasts.
+    const pausedAt = new Date('2026-11-24T08:20:00Z');
+    expect(attemptState({ startedAt: start, endedAt: null, pausedAt }, 60, new Date('2026-11-24T09:30:00Z'))).toEqual({ ended: false, time_left: 2400 });
+    expect(attemptState({ startedAt: start, endedAt: null, pausedAt: null }, 60, new Date('2026-11-24T08:20:00Z'))).toEqual({ ended: false, time_left: 2400 });
   });
 
   it('shows hh:mm:ss with the days in the hours', () => {

@@ -87,13 +87,21 @@ export function attemptSecondsLeft(startedAt: Date | null, durationMinutes: numb
   return Math.max(0, Math.floor((startedAt.getTime() + durationMinutes * 60_000 - now.getTime()) / 1000));
 }
 
-/** A course's attempt as the page sees it: an untimed course never ends; a timed one when its time is used up or it was ended. */
-export function attemptState(attempt: { startedAt: Date | null; endedAt: Date | null }, durationMinutes: number | null, now: Date = new Date()) {
+/**
+ * A course's attempt as the page sees it: an untimed course never ends; a timed one when its time is used up or it
+ * was ended. While a failed snapshot holds the session (`pausedAt`) its clock stands still: that time is given back
+ * when a snapshot passes.
+ */
+export function attemptState(attempt: { startedAt: Date | null; endedAt: Date | null; pausedAt?: Date | null }, durationMinutes: number | null, now: Date = new Date()) {
   if (!durationMinutes) return { ended: false, time_left: null };
   if (attempt.endedAt) return { ended: true, time_left: 0 };
-  const left = attemptSecondsLeft(attempt.startedAt, durationMinutes, now) ?? durationMinutes * 60;
+  const clock = attempt.pausedAt && attempt.pausedAt < now ? attempt.pausedAt : now;
+  const left = Math.min(durationMinutes * 60, attemptSecondsLeft(attempt.startedAt, durationMinutes, clock) ?? durationMinutes * 60);
   return { ended: left === 0, time_left: left };
 }
+
+/** The page asks to end an attempt when its own timer reaches zero; the server's clock may differ by this much. */
+export const ATTEMPT_END_GRACE_SECONDS = 5;
 
 /** "hh:mm:ss", hours including days (spec 2 §4, Course timer). */
 export function clock(totalSeconds: number): string {

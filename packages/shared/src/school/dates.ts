@@ -36,14 +36,15 @@ export const clockTime = (time: string) => new Date(`1970-01-01T${time}:00`).toL
 
 const momentFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** 'June 05, 2026 at 09:00 AM' for a stored moment, as the clock reads where the school is (DECISIONS.md). */
+/** '05 Jun 2026, 09:00 AM' for a stored moment (spec 1 §9's 'DD MMM YYYY, hh:mm A'), as the clock reads where the school is (DECISIONS.md). */
 export function dateTimeIn(iso: string, timeZone: string): string {
   let format = momentFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, month: 'long', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h12' });
     momentFormats.set(timeZone, format);
   }
-  return format.format(new Date(iso));
+  const part = Object.fromEntries(format.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${part.day} ${part.month} ${part.year}, ${part.hour}:${part.minute} ${part.dayPeriod}`;
 }
 
 /** The exact moment in the reader's own locale (the title of a relative time). */

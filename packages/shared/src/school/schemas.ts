@@ -59,5 +59,6 @@ export const clientConfigSchema = z.object({
     facebook: z.object({ app_id: z.string(), authorize_url: z.string() }).nullable(),
   }),
   live_class: z.object({ domain: z.string().describe("the Jitsi Meet server whose external_api.js the player loads") }),
+  notification_poll_seconds: z.number().describe("how often an open page asks for the bell's unread count"),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -13,3 +13,4 @@ export * from './exams';
 export * from './payments';
 export * from './certificates';
 export * from './kyc';
+export * from './forum';

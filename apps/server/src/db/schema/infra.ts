@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { schools } from './schools';
 
 /** Keys that may be claimed once (used human-check challenges); shared by every server process. */
@@ -33,6 +33,8 @@ export const outboxMessages = pgTable(
     subject: text().notNull(),
     html: text().notNull(),
     text: text().notNull(),
+    /** Extra headers the message carried (a notice's List-Unsubscribe), shown at /dev/mailbox. */
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_messages_to_address_idx').on(t.toAddress)],

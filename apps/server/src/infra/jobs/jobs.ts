@@ -13,6 +13,8 @@ export interface QueueOptions {
   retryBackoff?: boolean;
   /** A job running longer is failed (and retried). */
   expireInSeconds?: number;
+  /** 'short': at most one job waits per singletonKey (more sends are dropped); pg-boss's 'standard' by default. */
+  policy?: 'standard' | 'short';
 }
 
 export interface SendOptions {
@@ -21,6 +23,8 @@ export interface SendOptions {
   /** One job per key waiting at a time (pg-boss's singletonKey with the queue's policy). */
   singletonKey?: string;
   startAfterSeconds?: number;
+  /** Workers take higher priorities first (pg-boss; 0 unless given). */
+  priority?: number;
 }
 
 export interface JobInfo {
@@ -131,7 +135,7 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
 
     async define(name, queue = {}) {
       // pg-boss checks each key that is present: leave out the ones not given.
-      const given = { retryLimit: queue.retryLimit, retryDelay: queue.retryDelaySeconds, retryBackoff: queue.retryBackoff, expireInSeconds: queue.expireInSeconds };
+      const given = { policy: queue.policy, retryLimit: queue.retryLimit, retryDelay: queue.retryDelaySeconds, retryBackoff: queue.retryBackoff, expireInSeconds: queue.expireInSeconds };
       const settings: PgBoss.Queue = { name, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
       await oneAtATime(async () => {
         await boss.createQueue(name, settings);
@@ -140,8 +144,9 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
       });
     },
 
-    async send(name, data, { tx, singletonKey, startAfterSeconds } = {}) {
+    async send(name, data, { tx, singletonKey, startAfterSeconds, priority } = {}) {
       const id = await boss.send(name, data, {
+        ...(priority ? { priority } : {}),
         ...(tx ? { db: drizzleExecutor(tx) as PgBoss.Db } : {}),
         ...(singletonKey ? { singletonKey } : {}),
         ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),

@@ -12,6 +12,8 @@ export function actionEmail(input: {
   actionLabel: string;
   actionUrl: string;
   footer: string;
+  /** A notification e-mail's link that turns its kind off (shown under the footer). */
+  unsubscribe?: { label: string; url: string };
 }): { html: string; text: string } {
   const color = /^#[0-9a-fA-F]{3,8}$/.test(input.color) ? input.color : '#1d4ed8';
   const url = escapeHtml(input.actionUrl);
@@ -24,7 +26,8 @@ ${input.paragraphs.map((p) => `<tr><td style="padding-top:12px;font-size:15px;li
 <tr><td style="padding:24px 0"><a href="${url}" style="background:${color};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(input.actionLabel)}</a></td></tr>
 <tr><td style="font-size:13px;color:#52525b">If the button does not work, open this link: <a href="${url}">${url}</a></td></tr>
 <tr><td style="padding-top:24px;font-size:12px;color:#71717a">${escapeHtml(input.footer)}</td></tr>
-</table></td></tr></table></body></html>`;
-  const text = [input.schoolName, '', input.heading, '', ...input.paragraphs, '', `${input.actionLabel}: ${input.actionUrl}`, '', input.footer].join('\n');
+${input.unsubscribe ? `<tr><td style="padding-top:8px;font-size:12px;color:#71717a"><a href="${escapeHtml(input.unsubscribe.url)}" style="color:#71717a">${escapeHtml(input.unsubscribe.label)}</a></td></tr>\n` : ''}</table></td></tr></table></body></html>`;
+  const unsubscribe = input.unsubscribe ? ['', `${input.unsubscribe.label}: ${input.unsubscribe.url}`] : [];
+  const text = [input.schoolName, '', input.heading, '', ...input.paragraphs, '', `${input.actionLabel}: ${input.actionUrl}`, '', input.footer, ...unsubscribe].join('\n');
   return { html, text };
 }

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -32,6 +34,7 @@ export function outboxMailer(db: Db, defaultFrom: string): Mailer {
         subject: message.subject,
         html: message.html,
         text: message.text,
+        headers: message.headers ?? {},
       });
     },
   };
@@ -47,6 +50,7 @@ export function smtpMailer(smtpUrl: string, defaultFrom: string): Mailer {
         subject: message.subject,
         html: message.html,
         text: message.text,
+        headers: message.headers,
       });
     },
   };

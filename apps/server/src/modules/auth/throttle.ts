@@ -19,13 +19,17 @@ const namedAccount: Subject = (request) => {
 export const signedInUser: Subject = (request) => (request.user ? `user:${request.user.id}` : null);
 
 /**
- * Two limits for an abuse-prone call: per subject (THROTTLE_MAX per window), and per address alone
- * (five times that), so that spraying many accounts from one address is limited too.
+ * Two limits for an abuse-prone call: per subject (THROTTLE_MAX per window, or the call's own `max`), and per
+ * address alone (five times that), so that spraying many accounts from one address is limited too.
  * With no subject, only the per-address limit applies (e.g. handing out human-check challenges).
  * Counters live in the rate-limit plugin's store (database or Redis), shared by every process.
  */
-export function throttle(app: FastifyInstance, name: string, subject: Subject | null = namedAccount): preHandlerAsyncHookHandler {
-  const { THROTTLE_MAX: max, THROTTLE_WINDOW_SECONDS: seconds } = app.config;
+export function throttle(
+  app: FastifyInstance,
+  name: string,
+  subject: Subject | null = namedAccount,
+  { max, seconds }: { max: number; seconds: number } = { max: app.config.THROTTLE_MAX, seconds: app.config.THROTTLE_WINDOW_SECONDS },
+): preHandlerAsyncHookHandler {
   const timeWindow = seconds * 1000;
   const perAddress = app.createRateLimit({ max: max * 5, timeWindow, keyGenerator: (r) => `${name}:ip:${r.ip}` });
   const perSubject = subject && app.createRateLimit({ max, timeWindow, keyGenerator: (r) => `${name}:id:${subject(r)}` });
@@ -35,6 +39,18 @@ export function throttle(app: FastifyInstance, name: string, subject: Subject | 
       const result = await limit(request);
       if (!result.isAllowed && result.isExceeded) throw throttled(result.ttlInSeconds);
     }
+  };
+}
+
+/**
+ * One limit per address alone (`max` per window), for public reads that anybody may make, but nobody by the
+ * thousand: they cost the database more than a page of a list.
+ */
+export function addressThrottle(app: FastifyInstance, name: string, { max, seconds }: { max: number; seconds: number }): preHandlerAsyncHookHandler {
+  const limit = app.createRateLimit({ max, timeWindow: seconds * 1000, keyGenerator: (r) => `${name}:ip:${r.ip}` });
+  return async (request) => {
+    const result = await limit(request);
+    if (!result.isAllowed && result.isExceeded) throw throttled(result.ttlInSeconds);
   };
 }
 

@@ -97,7 +97,7 @@ export function presentCourseDetail(
       date_end: course.dateEnd,
       mode_of_payment: course.modeOfPayment,
     },
-    attempt: enrollment ? attemptState({ startedAt: enrollment.attemptStartedAt, endedAt: enrollment.attemptEndedAt }, course.durationMinutes) : null,
+    attempt: enrollment ? attemptState({ startedAt: enrollment.attemptStartedAt, endedAt: enrollment.attemptEndedAt, pausedAt: enrollment.snapshotPausedAt }, course.durationMinutes) : null,
     mcle_units: areasOf(course.mcleUnits),
     certificate,
   };

@@ -10,6 +10,7 @@ import { badRequest, invalid, notFound } from '../../lib/errors';
 import { fullName } from '../account/presenter';
 import { accountService } from '../account/service';
 import type { SignedInActor } from '../auth/actor';
+import { recordEvent } from '../events/service';
 import { enrollmentPolicy } from '../learning/policy';
 import { identityEvidence } from '../kyc/evidence';
 import type { SchoolRow } from '../tenancy/repository';
@@ -83,7 +84,13 @@ export function certificateService(app: FastifyInstance) {
     const pdfKey = `certificates/${code}.pdf`;
     await app.storage.put(imageKey, files.png, { visibility: 'private', contentType: 'image/png' });
     await app.storage.put(pdfKey, files.pdf, { visibility: 'private', contentType: 'application/pdf' });
-    const made = await repo.insert({ schoolId: school.id, userId: enrollment.userId, enrollmentId, courseId: course.id, compliancePeriodId: enrollment.compliancePeriodId, code, facts, imageKey, pdfKey });
+    // The row and its event together: the student is told (a notification, an e-mail) once it exists.
+    const made = await app.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const row = await certificateRepository(tx).insert({ schoolId: school.id, userId: enrollment.userId, enrollmentId, courseId: course.id, compliancePeriodId: enrollment.compliancePeriodId, code, facts, imageKey, pdfKey });
+      if (row) await recordEvent(tx, { schoolId: school.id, actorId: null, type: 'certificate.issued', subjectId: row.id, data: { enrollmentId, code } });
+      return row;
+    });
     if (made) return made;
     await Promise.all([app.storage.remove(imageKey), app.storage.remove(pdfKey)]);
     return (await repo.findByEnrollment(enrollmentId)) ?? null;

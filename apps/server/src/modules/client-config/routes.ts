@@ -12,6 +12,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       facebook: config.FACEBOOK_APP_ID ? { app_id: config.FACEBOOK_APP_ID, authorize_url: config.FACEBOOK_AUTHORIZE_URL } : null,
     },
     live_class: { domain: config.JITSI_DOMAIN },
+    notification_poll_seconds: config.NOTIFICATION_POLL_SECONDS,
   };
 
   app.get(

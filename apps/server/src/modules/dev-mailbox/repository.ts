@@ -16,7 +16,7 @@ export function mailboxRepository(db: Db) {
 
     listWithBodies(to: string, limit: number) {
       return db
-        .select({ id: outboxMessages.id, to: outboxMessages.toAddress, from: outboxMessages.fromAddress, subject: outboxMessages.subject, html: outboxMessages.html, text: outboxMessages.text })
+        .select({ id: outboxMessages.id, to: outboxMessages.toAddress, from: outboxMessages.fromAddress, subject: outboxMessages.subject, html: outboxMessages.html, text: outboxMessages.text, headers: outboxMessages.headers })
         .from(outboxMessages)
         .where(eq(outboxMessages.toAddress, to))
         .orderBy(desc(outboxMessages.id))

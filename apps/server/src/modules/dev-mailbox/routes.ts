@@ -55,7 +55,9 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
     return page(
       message.subject,
       `<p><a href="/dev/mailbox">Back to the mailbox</a></p><dl><dt>From</dt><dd>${escapeHtml(message.fromAddress)}</dd>
-<dt>To</dt><dd>${escapeHtml(message.toAddress)}</dd><dt>Subject</dt><dd>${escapeHtml(message.subject)}</dd></dl>
+<dt>To</dt><dd>${escapeHtml(message.toAddress)}</dd><dt>Subject</dt><dd>${escapeHtml(message.subject)}</dd>${Object.entries(message.headers)
+        .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
+        .join('')}</dl>
 <section aria-label="Message">${message.html.replace(/^<!doctype html><html><body[^>]*>|<\/body><\/html>$/g, '')}</section>
 <h2>Plain text</h2><pre>${escapeHtml(message.text)}</pre>`,
     );

@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events } from '../../db/schema/index';
+import { eventDeliveries, events } from '../../db/schema/index';
+import { EVENT_DELIVERY } from './types';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -8,7 +9,14 @@ export type EventRow = typeof events.$inferSelect;
 export function eventRepository(db: Db) {
   return {
     async insert(values: typeof events.$inferInsert) {
-      await db.insert(events).values(values);
+      const [row] = await db.insert(events).values(values).returning({ id: events.id });
+      return row!.id;
+    },
+
+    /** Queues the event for delivery; the NOTIFY reaches the listeners at commit, and never after a rollback. */
+    async queueDelivery(eventId: number) {
+      await db.insert(eventDeliveries).values({ eventId });
+      await db.execute(sql`select pg_notify(${EVENT_DELIVERY}, '')`);
     },
 
     async listBySubject(subjectType: string, subjectId: number): Promise<EventRow[]> {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { eventRepository } from './repository';
-import { eventSubjects, type EventType } from './types';
+import { eventSubjects, isDelivered, type EventType } from './types';
 
 export interface NewEvent {
   /** The school whose site it happened on (null for platform-wide events). */
@@ -16,9 +16,11 @@ export interface NewEvent {
 /**
  * Records what happened, in the transaction `tx` of the change itself: both are kept or neither is.
  * Call it with the transaction, never with the app's database handle, so a rolled-back change leaves no event.
+ * An event someone is told about is queued for delivery in the same transaction (see deliveredEvents).
  */
 export async function recordEvent(tx: Db, event: NewEvent) {
-  await eventRepository(tx).insert({
+  const repo = eventRepository(tx);
+  const id = await repo.insert({
     schoolId: event.schoolId,
     actorId: event.actorId,
     type: event.type,
@@ -26,4 +28,5 @@ export async function recordEvent(tx: Db, event: NewEvent) {
     subjectId: event.subjectId,
     data: event.data ?? {},
   });
+  if (isDelivered(event.type)) await repo.queueDelivery(id);
 }

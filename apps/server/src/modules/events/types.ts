@@ -1,6 +1,6 @@
 /**
  * Every kind of event, with the kind of record it is about (`subject_type`). Adding one is a line here;
- * later: payment, progress, KYC decisions, grading.
+ * the forum's events carry `questionId` (and `answerId` for a comment on an answer) in their data.
  */
 export const eventSubjects = {
   'user.signed_up': 'user',
@@ -21,7 +21,37 @@ export const eventSubjects = {
   'kyc.verified': 'kyc_submission',
   'kyc.failed': 'kyc_submission',
   'kyc.rejected': 'kyc_submission',
+  'certificate.issued': 'certificate',
+  'forum.asked': 'forum_question',
+  'forum.answered': 'forum_answer',
+  'forum.commented': 'forum_comment',
+  'forum.accepted': 'forum_answer',
 } as const;
 
 export type EventType = keyof typeof eventSubjects;
 export type EventSubjectType = (typeof eventSubjects)[EventType];
+
+/**
+ * The events someone is told about (a notification, maybe an e-mail): recordEvent queues each for the
+ * notifications module's delivery job (modules/notifications/deliver.ts), which handles every one of them.
+ */
+export const deliveredEvents = [
+  'enrolment.course',
+  'enrolment.bundle',
+  'exam.graded',
+  'payment.paid',
+  'payment.failed',
+  'kyc.submitted',
+  'kyc.verified',
+  'kyc.failed',
+  'kyc.rejected',
+  'certificate.issued',
+  'forum.answered',
+  'forum.commented',
+  'forum.accepted',
+] as const satisfies readonly EventType[];
+export type DeliveredEventType = (typeof deliveredEvents)[number];
+export const isDelivered = (type: EventType): type is DeliveredEventType => (deliveredEvents as readonly EventType[]).includes(type);
+
+/** The channel recordEvent NOTIFYs when it queues a delivery (heard at commit by the delivery job's listeners). */
+export const EVENT_DELIVERY = 'event_delivery';

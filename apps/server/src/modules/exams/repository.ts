@@ -24,7 +24,7 @@ function prepareReads(db: Db) {
     courseware: { id: coursewares.id, type: coursewares.type, name: coursewares.name },
     courseId: modules.courseId,
     questionCount: sql<number>`(select count(*) from ${examQuestions} q where q.exam_id = ${exams.id})`.mapWith(Number),
-    course: { schoolId: courses.schoolId, isPublished: courses.isPublished, dateStart: courses.dateStart, dateEnd: courses.dateEnd, durationMinutes: courses.durationMinutes },
+    course: { schoolId: courses.schoolId, isPublished: courses.isPublished, dateStart: courses.dateStart, dateEnd: courses.dateEnd, durationMinutes: courses.durationMinutes, enableKyl: courses.enableKyl },
     enrollment: {
       id: enrollments.id,
       schoolId: enrollments.schoolId,
@@ -33,6 +33,7 @@ function prepareReads(db: Db) {
       progress: enrollments.progress,
       attemptStartedAt: enrollments.attemptStartedAt,
       attemptEndedAt: enrollments.attemptEndedAt,
+      snapshotPausedAt: enrollments.snapshotPausedAt,
     },
   };
   // A left-joined object is read as null when its first column is: openedAt is never null in a row that exists.

@@ -6,8 +6,8 @@ import { todayIn } from '@school/shared/school/dates';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, invalid, notFound } from '../../lib/errors';
 import type { SignedInActor } from '../auth/actor';
-import { learningService } from '../learning/service';
-import { notify } from '../notifications/service';
+import { assertNotPaused, learningService } from '../learning/service';
+import { recordEvent } from '../events/service';
 import type { SchoolRow } from '../tenancy/repository';
 import { submissionPolicy } from './policy';
 import { presentExam, presentSubmission } from './presenter';
@@ -98,7 +98,9 @@ export function examService(app: FastifyInstance) {
       if (!locked || locked.submittedAt) return undefined;
       // The answer counts only within the attempt's time (the database's clock): past it, the attempt is submitted without it.
       const saved = answer ? await txRepo.saveAnswerWhileRunning(answer, answerDeadline(found.exam)) : true;
-      const [questions, answers] = await Promise.all([txRepo.questions(school.id, found.exam.id), txRepo.answers(school.id, submissionId)]);
+      // One query at a time: a transaction is one connection.
+      const questions = await txRepo.questions(school.id, found.exam.id);
+      const answers = await txRepo.answers(school.id, submissionId);
       const submitted = await txRepo.submit(school.id, submissionId, totals(questions, answers, found.exam, isSurvey(found)));
       return submitted && { ...submitted, answerSaved: saved };
     });
@@ -152,6 +154,7 @@ export function examService(app: FastifyInstance) {
     const { found, who } = await questionOf(actor, school, questionId);
     const { question } = found;
     if (who.staff) throw forbidden(msg.notStarted, 'staff_preview');
+    assertNotPaused(who.course, who.enrollment);
     const enrollment = { id: who.enrollment.id, courseId: found.courseId };
     const attempts = await repo.attempts(school.id, enrollment.id, found.exam.id);
     const latest = attempts[0];
@@ -191,6 +194,7 @@ export function examService(app: FastifyInstance) {
     async start(actor: SignedInActor, school: SchoolRow, examId: number) {
       const { found, who } = await examOf(actor, school, examId);
       if (who.staff) throw forbidden(msg.notStarted, 'staff_preview');
+      assertNotPaused(who.course, who.enrollment);
       const enrollment = { id: who.enrollment.id, courseId: found.courseId };
       const attempts = await attemptsOf(school, found, enrollment, actor.userId, who.completed);
       const latest = attempts[0];
@@ -245,11 +249,13 @@ export function examService(app: FastifyInstance) {
         const locked = (await txRepo.lockAttempt(school.id, submissionId))!;
         const saved = await txRepo.grade({ schoolId: school.id, submissionId, questionId, score, isCorrect: score >= question.points, feedback, graderId: actor.userId });
         if (!saved) throw notFound();
-        const [questions, answers] = await Promise.all([txRepo.questions(school.id, row.exam.id), txRepo.answers(school.id, submissionId)]);
+        const questions = await txRepo.questions(school.id, row.exam.id);
+        const answers = await txRepo.answers(school.id, submissionId);
         const result = totals(questions, answers, row.exam, isSurvey(row));
         const updated = await txRepo.setResult(school.id, submissionId, result);
+        // The student hears of it through the event (modules/notifications), once per attempt.
         if (locked.hasPending && !result.hasPending) {
-          await notify(t as unknown as Db, row.userId, `Your answers in ${row.courseware.name} have been graded: ${result.passed ? 'passed' : 'not passed'}.`);
+          await recordEvent(t as unknown as Db, { schoolId: school.id, actorId: actor.userId, type: 'exam.graded', subjectId: row.submission.enrollmentId, data: { examId: row.exam.id, attempt: row.submission.attempt, passed: result.passed } });
         }
         return { result, updated };
       });

@@ -153,7 +153,7 @@ export function kycRepository(db: Db) {
     /** The caller's enrolment in a course of this school, with whether the course takes snapshots. */
     async enrolmentIn(schoolId: number, userId: number, courseId: number) {
       const [row] = await db
-        .select({ enrollment: enrollments, enableKyl: courses.enableKyl })
+        .select({ enrollment: enrollments, enableKyl: courses.enableKyl, durationMinutes: courses.durationMinutes })
         .from(enrollments)
         .innerJoin(courses, eq(courses.id, enrollments.courseId))
         .where(and(eq(enrollments.schoolId, schoolId), eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
@@ -164,16 +164,20 @@ export function kycRepository(db: Db) {
     /**
      * Pauses (or resumes) the enrolment after a snapshot's check; the first failure's time stays. Resuming moves
      * a timed attempt's start on by the time the session stood paused, so the course timer lost none of it.
+     * Answers the attempt's times after the change.
      */
-    pauseSession: (enrollmentId: number, paused: boolean) =>
-      db
+    async pauseSession(enrollmentId: number, paused: boolean) {
+      const [row] = await db
         .update(enrollments)
         .set(
           paused
             ? { snapshotPausedAt: sql`coalesce(${enrollments.snapshotPausedAt}, now())` }
             : { snapshotPausedAt: null, attemptStartedAt: sql`${enrollments.attemptStartedAt} + coalesce(now() - ${enrollments.snapshotPausedAt}, interval '0 seconds')` },
         )
-        .where(eq(enrollments.id, enrollmentId)),
+        .where(eq(enrollments.id, enrollmentId))
+        .returning({ startedAt: enrollments.attemptStartedAt, endedAt: enrollments.attemptEndedAt, pausedAt: enrollments.snapshotPausedAt });
+      return row!;
+    },
 
     async insertSnapshot(values: typeof kycSnapshots.$inferInsert) {
       const [row] = await db.insert(kycSnapshots).values(values).returning();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { KYC_RETRY_LIMIT, kycComplete, kycMessages as msg, MANUAL_LOCK_DAYS, needsSecondId, verificationDisplay } from '@school/shared/kyc/rules';
 import type { KycErrors, KycStatus, KycUploadBody } from '@school/shared/kyc/schemas';
+import { attemptState } from '@school/shared/learning/rules';
 import type { Db } from '../../db/client';
 import { type DetectedFace, MATCH_THRESHOLD } from '../../infra/face/engine';
 import { badRequest, DomainError, notFound } from '../../lib/errors';
@@ -74,7 +75,11 @@ export function kycService(app: FastifyInstance) {
 
   /** Why the account may not send IDs now: verified already, a check or a review running, or a limit reached. */
   async function refuseUpload(from: KycRepository, school: SchoolRow, userId: number, manual: boolean) {
-    const [ids, latest, failed, lastManual] = await Promise.all([from.idsOf(school.id, userId), from.latestSubmission(school.id, userId), from.failedSinceManual(school.id, userId), from.lastManualAt(school.id, userId)]);
+    // One query at a time: `from` may be a transaction, one connection.
+    const ids = await from.idsOf(school.id, userId);
+    const latest = await from.latestSubmission(school.id, userId);
+    const failed = await from.failedSinceManual(school.id, userId);
+    const lastManual = await from.lastManualAt(school.id, userId);
     if (complete(ids, school.products.primary_id)) throw badRequest(msg.nothingToVerify, 'verified');
     if (latest?.status === 'pending') throw badRequest(msg.idPending, 'pending');
     if (latest?.status === 'manual') throw badRequest(msg.manualPending, 'manual_pending');
@@ -189,7 +194,7 @@ export function kycService(app: FastifyInstance) {
       if (latest?.status !== 'manual') throw badRequest(msg.nothingToVerify, 'no_manual_submission');
       const admins = await repo.administrators(school.id);
       await transaction(async (tx) => {
-        for (const admin of admins) await notify(tx, admin.userId, `${learner} sent IDs for manual verification.`);
+        for (const admin of admins) await notify(tx, admin.userId, `${learner} sent IDs for manual verification.`, { schoolId: school.id, kind: 'kyc', link: '/staff/id-verification' });
       });
       return { detail: 'Notified.' };
     },
@@ -225,7 +230,6 @@ export function kycService(app: FastifyInstance) {
         const now = new Date();
         for (const r of results) await txRepo.updateId(r.id.id, submissionId, { faces: r.faces, embedding: r.embedding, score: r.score === null ? null : Math.round(r.score * 10_000) / 10_000, verifiedAt: passed ? now : null });
         await txRepo.updateSubmission(submissionId, { status: passed ? 'verified' : 'failed', errors, selfieFaces: selfieFaces.length, selfieEmbedding: selfie?.embedding ?? null, decidedAt: now });
-        await notify(tx, submission.userId, passed ? 'Your ID has been verified.' : 'Your ID could not be verified automatically. See the Authenticate ID tab for what to fix.');
         await recordEvent(tx, { schoolId: submission.schoolId, actorId: null, type: passed ? 'kyc.verified' : 'kyc.failed', subjectId: submissionId, data: { mode: 'automatic' } });
       });
     },
@@ -248,7 +252,6 @@ export function kycService(app: FastifyInstance) {
         if (decision.approve) for (const id of await txRepo.idsOfSubmission(submission.id)) await txRepo.updateId(id.id, submission.id, { verifiedAt: now });
         const selfie = faces.length === 1 ? { selfieFaces: 1, selfieEmbedding: faces[0]!.embedding } : {};
         await txRepo.updateSubmission(submission.id, { status: decision.approve ? 'verified' : 'rejected', reason: decision.reason || null, reviewedBy: reviewerId, decidedAt: now, ...selfie });
-        await notify(tx, submission.userId, decision.approve ? 'Your ID has been verified.' : `Your ID was not verified: ${decision.reason}`);
         await recordEvent(tx, { schoolId: submission.schoolId, actorId: reviewerId, type: decision.approve ? 'kyc.verified' : 'kyc.rejected', subjectId: submission.id, data: { mode: 'manual', reason: decision.reason } });
         return (await txRepo.findSubmission(submission.schoolId, submission.id))!;
       });
@@ -270,11 +273,12 @@ export function kycService(app: FastifyInstance) {
       const result: SnapshotRow['result'] = faces.length === 0 ? 'no_face' : faces.length > 1 ? 'many_faces' : score === null ? 'unverified' : score >= MATCH_THRESHOLD ? 'match' : 'mismatch';
       const imageKey = await store(`snapshots/${found.enrollment.id}`, read);
       const passed = result === 'match' || result === 'unverified';
-      const row = await transaction(async (tx) => {
+      const { row, attempt } = await transaction(async (tx) => {
         const txRepo = kycRepository(tx);
         // A failed check pauses the session's progress until a snapshot passes.
-        await txRepo.pauseSession(found.enrollment.id, !passed);
-        return txRepo.insertSnapshot({ schoolId: school.id, userId: actor.userId, enrollmentId: found.enrollment.id, imageKey, faces: faces.length, score: score === null ? null : Math.round(score * 10_000) / 10_000, result });
+        const attempt = await txRepo.pauseSession(found.enrollment.id, !passed);
+        const row = await txRepo.insertSnapshot({ schoolId: school.id, userId: actor.userId, enrollmentId: found.enrollment.id, imageKey, faces: faces.length, score: score === null ? null : Math.round(score * 10_000) / 10_000, result });
+        return { row, attempt };
       }).catch(async (error: unknown) => {
         await app.storage.remove(imageKey);
         throw error;
@@ -282,7 +286,8 @@ export function kycService(app: FastifyInstance) {
       if (result === 'no_face') throw badRequest(msg.noFaceSnapshot, 'no_face');
       if (result === 'many_faces') throw badRequest(msg.manyFacesSnapshot, 'many_faces');
       if (result === 'mismatch') throw badRequest(msg.snapshotMismatch, 'mismatch');
-      return { id: row.id, result: result as 'match' | 'unverified', score: row.score };
+      // The course timer's time, read again by the page: a pass after a failed one gives the paused time back.
+      return { id: row.id, result: result as 'match' | 'unverified', score: row.score, time_left: attemptState(attempt, found.durationMinutes).time_left };
     },
 
     /** The lobby's selfie check (POST /kyc/verify/selfie/): one face, the verified selfie's. */
@@ -310,7 +315,6 @@ export function kycService(app: FastifyInstance) {
           const locked = await txRepo.lockSubmission(submission.id);
           if (locked?.status !== 'pending') return;
           await txRepo.updateSubmission(submission.id, { status: 'manual' });
-          await notify(tx, submission.userId, 'The automatic check of your ID could not run. Your IDs went to the school for manual verification.');
           await recordEvent(tx, { schoolId: submission.schoolId, actorId: null, type: 'kyc.submitted', subjectId: submission.id, data: { mode: 'manual', reason: 'automatic check did not end' } });
         });
       }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { closedCourseMessages, courseState } from '@school/shared/catalogue/rules';
 import {
+  ATTEMPT_END_GRACE_SECONDS,
   attemptState,
   classJoinable,
   firstIncomplete,
@@ -30,15 +31,17 @@ import { type EnrollmentRow, learningRepository } from './repository';
 
 type CourseRow = NonNullable<Awaited<ReturnType<ReturnType<typeof learningRepository>['findCourse']>>>;
 /** What the study checks read of a course and of an enrolment. */
-export type StudyCourse = Pick<CourseRow, 'schoolId' | 'isPublished' | 'dateStart' | 'dateEnd' | 'durationMinutes'>;
-export type StudyEnrollment = Pick<EnrollmentRow, 'id' | 'schoolId' | 'userId' | 'status' | 'progress' | 'attemptStartedAt' | 'attemptEndedAt'>;
+export type StudyCourse = Pick<CourseRow, 'schoolId' | 'isPublished' | 'dateStart' | 'dateEnd' | 'durationMinutes' | 'enableKyl'>;
+export type StudyEnrollment = Pick<EnrollmentRow, 'id' | 'schoolId' | 'userId' | 'status' | 'progress' | 'attemptStartedAt' | 'attemptEndedAt' | 'snapshotPausedAt'>;
 
 /** A study snapshot failed its check: nothing moves until one passes (spec 2 §8 'Paused course session'). */
-const sessionPaused = () => forbidden(kycMessages.sessionPaused, 'session_paused');
+export function assertNotPaused(course: { enableKyl: boolean }, enrollment: { snapshotPausedAt: Date | null }) {
+  if (course.enableKyl && enrollment.snapshotPausedAt) throw forbidden(kycMessages.sessionPaused, 'session_paused');
+}
 
 /** The running attempt of an enrolment in a course of that many minutes (none: untimed). */
-export const attemptOf = (enrollment: Pick<EnrollmentRow, 'attemptStartedAt' | 'attemptEndedAt'>, durationMinutes: number | null): Attempt =>
-  attemptState({ startedAt: enrollment.attemptStartedAt, endedAt: enrollment.attemptEndedAt }, durationMinutes);
+export const attemptOf = (enrollment: Pick<EnrollmentRow, 'attemptStartedAt' | 'attemptEndedAt' | 'snapshotPausedAt'>, durationMinutes: number | null): Attempt =>
+  attemptState({ startedAt: enrollment.attemptStartedAt, endedAt: enrollment.attemptEndedAt, pausedAt: enrollment.snapshotPausedAt }, durationMinutes);
 
 function assertOpen(course: Pick<CourseRow, 'dateStart' | 'dateEnd'>, school: SchoolRow) {
   const state = courseState(course.dateStart, course.dateEnd, todayIn(school.timeZone));
@@ -119,7 +122,7 @@ export function learningService(app: FastifyInstance) {
     const course = await visibleCourse(actor, school, found.module.courseId);
     const enrollment = await studying(actor, school, course);
     assertAttemptRunning(enrollment, course.durationMinutes);
-    if (course.enableKyl && enrollment.snapshotPausedAt) throw sessionPaused();
+    assertNotPaused(course, enrollment);
     const { courseware } = found;
     const before = await studyState(school.id, course.id, enrollment.id);
     const saved = before.progress.find((p) => p.coursewareId === courseware.id);
@@ -215,7 +218,7 @@ export function learningService(app: FastifyInstance) {
       if (!context) throw notFound();
       enrollmentPolicy.authorize(actor, 'study', { ...context.enrollment, schoolId: school.id, userId: actor.userId });
       if (context.enrollment.progress < 100 && attemptOf(context.enrollment, context.durationMinutes).ended) throw forbidden(msg.attemptEnded, 'attempt_ended');
-      if (context.enableKyl && context.enrollment.snapshotPausedAt) throw sessionPaused();
+      assertNotPaused(context, context.enrollment);
       const whole = Math.floor(seconds);
       const free = context.courseware.forwardStreaming || context.saved.completedAt !== null || context.enrollment.progress >= 100;
       const saved = whole > context.saved.seconds ? await repo.saveSeconds(context.enrollment.id, coursewareId, whole, free) : undefined;
@@ -263,14 +266,18 @@ export function learningService(app: FastifyInstance) {
       return { attempt: attemptOf(fresh, course.durationMinutes), progress_reset: reset, first_courseware: first, resume_courseware: firstIncomplete(state.ids, state.completed) ?? first };
     },
 
-    /** Ends the running attempt (the page calls it when the course timer reaches zero). */
+    /**
+     * Ends the running attempt (the page calls it when the course timer reaches zero) once the server's clock agrees:
+     * a page that counted on through a snapshot pause, whose time is given back, gets the attempt's time instead.
+     */
     async end(actor: SignedInActor, school: SchoolRow, courseId: number) {
       const course = await visibleCourse(actor, school, courseId);
       if (coursePolicy.can(actor, 'preview', course)) return { attempt: { ended: false, time_left: null } };
       const enrollment = await repo.findEnrollment(school.id, actor.userId, course.id);
       if (!enrollment) throw forbidden(msg.notEnrolled, 'not_enrolled');
       enrollmentPolicy.authorize(actor, 'study', enrollment);
-      if (course.durationMinutes && enrollment.attemptStartedAt) await repo.endAttempt(school.id, enrollment.id);
+      const left = attemptOf(enrollment, course.durationMinutes).time_left;
+      if (course.durationMinutes && enrollment.attemptStartedAt && left !== null && left <= ATTEMPT_END_GRACE_SECONDS) await repo.endAttempt(school.id, enrollment.id);
       const fresh = (await repo.findEnrollmentById(school.id, enrollment.id))!;
       return { attempt: attemptOf(fresh, course.durationMinutes) };
     },

@@ -22,10 +22,13 @@ interface SendEmailJob {
 export function emailQueue(app: FastifyInstance) {
   const box = sealer(app.config.SECRET_KEY, SEND_EMAIL);
   return {
-    /** Enqueues an e-mail; with `tx` it is sent only if that transaction commits. */
-    async send<T extends EmailTemplate>(input: { tx?: Db; schoolId: number; to: string; template: T; params: EmailParams<T> }) {
+    /**
+     * Enqueues an e-mail; with `tx` it is sent only if that transaction commits. A `notice` (a payment, a
+     * certificate) waits behind account e-mails, whose links somebody is waiting for at the screen.
+     */
+    async send<T extends EmailTemplate>(input: { tx?: Db; schoolId: number; to: string; template: T; params: EmailParams<T>; notice?: boolean }) {
       const job: SendEmailJob = { template: input.template, schoolId: input.schoolId, sealed: box.seal({ to: input.to, params: input.params }) };
-      await app.jobs.send(SEND_EMAIL, job, { tx: input.tx });
+      await app.jobs.send(SEND_EMAIL, job, { tx: input.tx, priority: input.notice ? -1 : 0 });
     },
   };
 }

@@ -1,10 +1,13 @@
 import { resetEmail, verificationEmail } from '../auth/emails';
+import { certificateIssuedEmail, idNotVerifiedEmail, idVerifiedEmail, paymentFailedEmail, paymentReceivedEmail } from '../notifications/emails';
 import type { SchoolRow } from '../tenancy/repository';
 
 export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** Extra message headers (a notification's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -14,6 +17,11 @@ export interface RenderedMail {
 export const emailTemplates = {
   'verify-email': (school: SchoolRow, p: { link: string; hours: number }) => verificationEmail(school, p.link, p.hours),
   'reset-password': (school: SchoolRow, p: { link: string; minutes: number }) => resetEmail(school, p.link, p.minutes),
+  'payment-received': paymentReceivedEmail,
+  'payment-failed': paymentFailedEmail,
+  'certificate-issued': certificateIssuedEmail,
+  'id-verified': idVerifiedEmail,
+  'id-not-verified': idNotVerifiedEmail,
 } satisfies Record<string, (school: SchoolRow, params: never) => RenderedMail>;
 
 export type EmailTemplate = keyof typeof emailTemplates;

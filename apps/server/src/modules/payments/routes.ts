@@ -36,6 +36,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const wallets = walletService(app);
   const tags = ['payments'];
   const security = [{ token: [] }];
+  // One budget for fee breakdowns and payments: either may try a voucher code (GET /vouchers/ has its own, tighter one).
+  const paying = throttle(app, 'payment', signedInUser, { max: app.config.PAYMENT_THROTTLE_MAX, seconds: 60 });
 
   app.get(
     '/payment/fetch_channels/',
@@ -45,7 +47,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payment/fees/',
-    { schema: { tags, security, summary: "The server's breakdown for a channel, voucher and coins (total_fee is the gateway fee)", body: feesBodySchema, response: { 200: feesSchema, ...errorResponses } } },
+    { preHandler: paying, schema: { tags, security, summary: "The server's breakdown for a channel, voucher and coins (total_fee is the gateway fee)", body: feesBodySchema, response: { 200: feesSchema, ...errorResponses } } },
     async (request) => presentFees(await payments.fees(signedInActor(request), request.school, request.body)),
   );
 
@@ -89,6 +91,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment/process/',
     {
+      preHandler: paying,
       schema: {
         tags,
         security,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serverMessages } from '@school/shared/auth/messages';
-import { notFound } from '../../lib/errors';
+import { DomainError } from '../../lib/errors';
 import type { SchoolRow } from './repository';
 import { schoolDomainForHost } from './resolve-domain';
 
@@ -17,7 +17,8 @@ export const schoolContext = fp(async (app: FastifyInstance) => {
     if (request.routeOptions.config.school === false) return done();
     const domain = schoolDomainForHost(request.host, app.config.SCHOOL_ALIASES);
     const set = (school: SchoolRow | null | undefined) => {
-      if (!school) return done(notFound(serverMessages.schoolNotFound));
+      // The code tells a page that the site, not the thing asked for, is unknown (its own profile, say).
+      if (!school) return done(new DomainError(404, { detail: serverMessages.schoolNotFound, code: 'school_not_found' }));
       request.school = school;
       done();
     };

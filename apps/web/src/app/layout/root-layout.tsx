@@ -4,7 +4,6 @@ import { Loading } from '@/components/loading';
 import { Toaster } from '@/components/toaster';
 import { paths } from '@/config/paths';
 import { AnnouncementModal } from '@/features/school/components/announcement-modal';
-import { ApiError } from '@/lib/api-error';
 import { useSchool } from '@/lib/school';
 import { applySchoolColor } from '@/lib/theme';
 import { isSupportedBrowser } from '@/lib/browser-support';
@@ -13,6 +12,7 @@ import { AuthModalSlot } from './auth-modal-slot';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { NavbarFrame } from './navbar-frame';
+import { useScrollToTop } from './use-scroll-to-top';
 import { VerifiedBanner } from './verified-banner';
 
 /** The school shell: navigation, the page, footer, and the modals any page may open. */
@@ -20,12 +20,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const school = useSchool();
   useUnauthorizedLogout();
-
-  // The window scrolls to the top on every route change (spec 1 §2). Braces: Chromium's scrollTo
-  // now returns a promise, which React would take for a clean-up function.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+  useScrollToTop();
 
   useEffect(() => {
     if (!school.data) return;
@@ -36,10 +31,9 @@ export function RootLayout() {
   }, [school.data]);
 
   if (!isSupportedBrowser() && pathname !== paths.infoPage) return <Navigate to={paths.infoPage} replace />;
-  // An unknown school has no site: the not-found page, without a shell to brand (spec 1 §8).
-  if (school.error instanceof ApiError && school.error.status === 404 && pathname !== paths.notFound) {
-    return <Navigate to={paths.notFound} replace />;
-  }
+  // No school, unknown or not answered (any failure of the lookup): the not-found page, without a shell to
+  // brand (spec 1 §8). A failed refetch keeps the school already shown.
+  if (school.isError && !school.data && pathname !== paths.notFound) return <Navigate to={paths.notFound} replace />;
 
   return (
     <>

@@ -11,7 +11,7 @@ export function UserMenu() {
 
   return (
     <div className="dropdown" ref={ref}>
-      <button type="button" className="avatar-btn" aria-expanded={open} aria-controls="user-menu" aria-label={`Account menu${name ? ` for ${name}` : ''}`} onClick={() => setOpen(!open)}>
+      <button type="button" className="avatar-btn" aria-expanded={open} aria-controls={open ? 'user-menu' : undefined} aria-label={`Account menu${name ? ` for ${name}` : ''}`} onClick={() => setOpen(!open)}>
         {profile?.photo ? <img src={profile.photo} alt="" className="avatar" /> : <span className="avatar avatar-initials">{profile ? initials(profile.full_name, profile.username) : ''}</span>}
       </button>
       {open && (

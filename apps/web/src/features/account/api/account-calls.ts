@@ -11,7 +11,7 @@ import { useSession, type Session } from '@/lib/session';
 const accountPath = (session: Session) => (session.role === 'ST' ? `/students/${session.userId}/` : `/users/${session.studentId}/`);
 
 export const accountQueryOptions = (session: Session) =>
-  queryOptions({ queryKey: ['profile', session.token, 'account'], queryFn: () => api<Profile>(accountPath(session)) });
+  queryOptions({ queryKey: ['profile', session.token, 'account'], queryFn: () => api<Profile>(accountPath(session), { ownProfile: true }) });
 
 export function useAccount() {
   const session = useSession()!;

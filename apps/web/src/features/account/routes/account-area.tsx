@@ -12,6 +12,7 @@ import { AptWallet } from '../components/apt-wallet';
 import { AuthenticateId } from '../components/authenticate-id';
 import { ChangePasswordForm, EmailSettings } from '../components/account-panels';
 import { BasicProfileForm } from '../components/basic-profile-form';
+import { MailPreferences } from '../components/mail-preferences';
 import { McleProfileForm } from '../components/mcle-profile-form';
 import { MyCertificates } from '../components/my-certificates';
 import { MyCourses } from '../components/my-courses';
@@ -38,7 +39,7 @@ function ProfileTab(props: Parameters<typeof BasicProfileForm>[0]) {
 
 /** /student/{tab}: the account header, the tabs by role and school products, and the tab's screen. */
 export function AccountArea() {
-  const { tab = 'profile' } = useParams();
+  const { tab } = useParams();
   const { data: school } = useSchool();
   const account = useAccount();
   if (!school || account.isPending) return <Loading />;
@@ -46,7 +47,9 @@ export function AccountArea() {
   const profile = account.data;
   const tabs = visibleTabs(profile.role, school.config.products);
   const current = tabs.find((t) => t.slug === tab);
-  if (!current) return <Navigate to={paths.notFound} replace />;
+  // No tab, an unknown one, or one this user does not have (a product the school lacks): the default tab,
+  // profile, which everyone has (spec 1 §2, docs/decisions.md).
+  if (!current) return <Navigate to={paths.student()} replace />;
 
   return (
     <main>
@@ -59,7 +62,12 @@ export function AccountArea() {
             <h2 id="panel-title">{current.label}</h2>
             {current.slug === 'profile' && <ProfileTab key={profile.id} profile={profile} school={school} />}
             {current.slug === 'mcle-profile' && <McleTab profile={profile} school={school} />}
-            {current.slug === 'email' && <EmailSettings profile={profile} />}
+            {current.slug === 'email' && (
+              <>
+                <EmailSettings profile={profile} />
+                <MailPreferences />
+              </>
+            )}
             {current.slug === 'change-password' && <ChangePasswordForm />}
             {current.slug === 'courses' && <MyCourses />}
             {current.slug === 'classes' && (

@@ -1,5 +1,7 @@
 import { rewardMessage } from '@school/shared/auth/profile';
+import { sessionMessages } from '@school/shared/auth/messages';
 import { Modal } from '@/components/modal';
+import { ResponseModal } from '@/components/response-modal';
 import { authModal, useAuthModal, type AuthForm } from '@/lib/auth-modal';
 import { ResultLine } from '@/components/result-line';
 import { useProfile } from '@/lib/profile';
@@ -20,6 +22,7 @@ const titles: Record<AuthForm, string> = {
 export function AuthModal() {
   const state = useAuthModal();
   const open = state.form !== null;
+  if (state.success === 'social') return <SocialSignupDone />;
   const title = state.success === 'signup' ? "You're almost there!" : state.success === 'forgot' ? 'Email Confirmation' : state.success === 'reset' ? 'Password Reset' : titles[state.form ?? 'login'];
 
   return (
@@ -43,6 +46,20 @@ export function AuthModal() {
       {!state.success && state.form === 'forgot' && <ForgotForm />}
       {!state.success && state.form === 'reset' && <ResetForm token={state.resetToken ?? ''} />}
     </Modal>
+  );
+}
+
+/** Spec 1 §4: a social sign-up's success modal, with the school's sign-up reward when this account got one. */
+function SocialSignupDone() {
+  const { data: profile } = useProfile();
+  return (
+    <ResponseModal
+      open
+      type="success"
+      title={sessionMessages.accountCreated}
+      message={profile?.has_reward ? <p role="status">{rewardMessage(profile.has_reward)}</p> : undefined}
+      onClose={authModal.close}
+    />
   );
 }
 

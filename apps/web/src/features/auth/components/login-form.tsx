@@ -1,4 +1,4 @@
-import { loginBodySchema, type LoginBody } from '@school/shared/auth/schemas';
+import { loginFormSchema, type LoginBody } from '@school/shared/auth/schemas';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
 import { authModal } from '@/lib/auth-modal';
@@ -10,11 +10,9 @@ import { SocialButtons } from './social-buttons';
 import { WalletLogin } from './wallet-login';
 import { useServerForm } from '@/lib/use-server-form';
 
-/** Login has no client rules beyond presence (spec 1 §5); the server's errors show as banners. */
-const schema = loginBodySchema.pick({ username: true, password: true }).extend({ remember_me: loginBodySchema.shape.remember_me });
 
 export function LoginForm({ redirect }: { redirect?: string }) {
-  const { form, banner, setBanner, showServerError } = useServerForm<LoginBody>(schema, { username: '', password: '', remember_me: false }, ['username', 'password']);
+  const { form, banner, setBanner, showServerError } = useServerForm<LoginBody>(loginFormSchema, { username: '', password: '', remember_me: false });
   const login = useLogin();
   const finishLogin = useFinishLogin(redirect);
   // Wallets belong to the L2E Coins product: only its schools offer them (spec 1 §2, APT Wallet).

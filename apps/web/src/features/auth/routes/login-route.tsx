@@ -37,7 +37,7 @@ export function LoginRoute() {
         saveSession(sessionFromToken(response), true);
         await queryClient.invalidateQueries();
         if (social.mode === 'signup') {
-          notify.success(sessionMessages.accountCreated);
+          authModal.succeed('social', { form: 'signup' });
           window.setTimeout(() => navigate(paths.student('profile'), { replace: true }), REGISTRATION_REDIRECT_MS);
         } else {
           navigate(redirect ?? paths.home, { replace: true });

@@ -2,9 +2,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ResponseModal } from '@/components/response-modal';
 import { paths } from '@/config/paths';
 
+/** What a student whose payment waits for confirmation reads (after paying, and on the course page). */
+export const pendingPaymentMessage = 'You can start learning once we confirm your payment.';
+
 const results: Record<string, { type: 'success' | 'warning' | 'error'; title: string; message: string; certificate?: boolean }> = {
   S: { type: 'success', title: 'Payment Successful', message: 'Your payment has been received. You can start learning now.' },
-  P: { type: 'warning', title: 'Payment Pending', message: 'You can start learning once we confirm your payment.' },
+  P: { type: 'warning', title: 'Payment Pending', message: pendingPaymentMessage },
   V: { type: 'warning', title: 'Payment Pending', message: 'Your payment is being verified. You can start learning once we confirm it.' },
   F: { type: 'error', title: 'Payment Failed', message: 'Your payment did not go through. Please try again or choose another payment method.' },
   PLS: { type: 'success', title: 'Payment Successful', message: 'Thank you for your payment. Your certificate is now available.', certificate: true },

@@ -2,13 +2,14 @@ import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { closedCourseMessages, enrollButton, formatFee, selfEnrolBlock, selfEnrolRefusal } from '@school/shared/catalogue/rules';
 import type { CourseDetail } from '@school/shared/catalogue/schemas';
+import { mayStudy } from '@school/shared/learning/rules';
 import { longDate } from '@school/shared/school/dates';
 import type { School } from '@school/shared/school/schemas';
 import { PageHeader } from '@/components/breadcrumb';
 import { Button } from '@/components/button';
 import { Image } from '@/components/image';
 import { Loading } from '@/components/loading';
-import { ResponseModal } from '@/components/response-modal';
+import { ResponseModal, type ResponseType } from '@/components/response-modal';
 import { paths } from '@/config/paths';
 import { useCourse } from '@/lib/course';
 import { useProfile } from '@/lib/profile';
@@ -20,7 +21,7 @@ import { CourseGrid } from '../components/course-card';
 import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
 import { McleUnits } from '../components/mcle-units';
 import { PreviewMedia } from '../components/preview-media';
-import { PaymentResultDialog } from '../components/result-dialog';
+import { PaymentResultDialog, pendingPaymentMessage } from '../components/result-dialog';
 
 const duration = (minutes: number) => [Math.floor(minutes / 60) && `${Math.floor(minutes / 60)} hrs`, minutes % 60 && `${minutes % 60} mins`].filter(Boolean).join(' ');
 
@@ -55,7 +56,7 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
   const navigate = useNavigate();
   const similar = useSimilarCourses(course.id);
   const flow = useEnrolmentFlow({ kind: 'course', course }, school);
-  const [notice, setNotice] = useState<{ title: string; message: string } | null>(null);
+  const [notice, setNotice] = useState<{ type: ResponseType; title: string; message: string } | null>(null);
   // Staff of this school open the player without enrolling; the server decides who that is.
   const staff = course.abilities.preview;
   const certificate = course.certificate;
@@ -74,14 +75,21 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
 
   /** Start or resume (spec 2 §4): closed courses say when they open or ended; the rest open the player. */
   function startLearning() {
-    if (closed && !staff) return setNotice(closed);
+    if (closed && !staff) return setNotice({ ...closed, type: closed.title === closedCourseMessages.endedTitle ? 'course_ended' : 'course_not_open' });
     // The player resumes at the latest incomplete courseware (the server says which when the course starts).
     if (firstCourseware) navigate(paths.coursePlayer(course.slug, String(firstCourseware.id)), { state: { resume: true } });
   }
 
   function onMain() {
-    // Enrolled (whether paid or not yet) or staff: the course itself.
-    if (staff || course.enrollment) return startLearning();
+    const enrollment = course.enrollment;
+    if (!staff && enrollment && !mayStudy(enrollment.status)) {
+      // 'Payment Pending' (a payment started, not paid): its payment page, to pay or choose another way.
+      if (enrollment.status === 'notpaid') return navigate(paths.coursePayment(course.slug));
+      // Money on its way (an over-the-counter or cash payment waiting to be confirmed): nothing to open yet.
+      return setNotice({ type: 'warning', title: 'Payment Pending', message: pendingPaymentMessage });
+    }
+    // Enrolled (paid, free or pay later) or staff: the course itself.
+    if (staff || enrollment) return startLearning();
     flow.start(false);
   }
 
@@ -152,7 +160,7 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
       <CourseGrid id="similar-title" title="Similar courses" courses={similar.data ?? []} />
       <EnrolmentModals flow={flow} />
       <PaymentResultDialog allowPayLaterCodes certificatePath={certificate?.state === 'needs_signature' ? paths.certification(course.slug) : undefined} />
-      {notice && <ResponseModal open type={notice.title === closedCourseMessages.endedTitle ? 'course_ended' : 'course_not_open'} title={notice.title} message={<p>{notice.message}</p>} onClose={() => setNotice(null)} />}
+      {notice && <ResponseModal open type={notice.type} title={notice.title} message={<p>{notice.message}</p>} onClose={() => setNotice(null)} />}
     </main>
   );
 }

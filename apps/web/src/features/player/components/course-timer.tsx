@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { clock, playerMessages as msg } from '@school/shared/learning/rules';
 
-/** 'Course Remaining Time' (spec 2 §4), or an exam's: counts down from the server's time left; at zero it calls `onEnd` once. */
-export function CourseTimer({ timeLeft, onEnd, label = msg.remainingTime }: { timeLeft: number; onEnd: () => void; label?: string }) {
+/**
+ * 'Course Remaining Time' (spec 2 §4), or an exam's: counts down from the server's time left; at zero it calls
+ * `onEnd` once. `frozen` stops it where it stands (a failed snapshot holds the session: the server's clock stands
+ * still too) and it goes on from there.
+ */
+export function CourseTimer({ timeLeft, onEnd, label = msg.remainingTime, frozen = false }: { timeLeft: number; onEnd: () => void; label?: string; frozen?: boolean }) {
   const deadline = useRef(Date.now() + timeLeft * 1000);
   const [left, setLeft] = useState(timeLeft);
   const ended = useRef(false);
@@ -14,6 +18,12 @@ export function CourseTimer({ timeLeft, onEnd, label = msg.remainingTime }: { ti
   }, [timeLeft]);
 
   useEffect(() => {
+    if (frozen) {
+      const remaining = deadline.current - Date.now();
+      return () => {
+        deadline.current = Date.now() + remaining;
+      };
+    }
     const tick = () => {
       const now = Math.max(0, Math.ceil((deadline.current - Date.now()) / 1000));
       setLeft(now);
@@ -25,7 +35,7 @@ export function CourseTimer({ timeLeft, onEnd, label = msg.remainingTime }: { ti
     tick();
     const timer = window.setInterval(tick, 1000);
     return () => window.clearInterval(timer);
-  }, [onEnd]);
+  }, [onEnd, frozen]);
 
   return (
     <div className="course-timer">

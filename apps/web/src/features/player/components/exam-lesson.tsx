@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { EXAM_PAGE_SIZE, examMessages as msg, pointsLabel, requiredMessage } from '@school/shared/exams/rules';
+import { ANSWER_FILE_MAX_BYTES, EXAM_PAGE_SIZE, examMessages as msg, pointsLabel, requiredMessage } from '@school/shared/exams/rules';
 import type { Exam, ExamQuestion } from '@school/shared/exams/schemas';
 import type { Courseware } from '@school/shared/learning/schemas';
 import { Button } from '@/components/button';
@@ -187,6 +187,8 @@ function Questions({ exam, questions, coursewareId, timeLeft = null, preview = f
     const draft = drafts[question.id] ?? [];
     const empty = draft instanceof File ? false : draft.every((v) => v.trim() === '');
     if (empty && !(question.type === 'file' && question.answer)) return setError(requiredMessage(question.type));
+    // The server's limit, told before the upload rather than after it.
+    if (draft instanceof File && draft.size > ANSWER_FILE_MAX_BYTES) return setError(msg.fileTooLarge);
     const changed = draft instanceof File || JSON.stringify(draft) !== JSON.stringify(question.answer?.answer ?? []);
     try {
       // Next saves only a changed answer; the last question's Submit always sends, to submit the attempt.

@@ -24,10 +24,15 @@ const FACING_USER = { facingMode: 'user', width: { ideal: SNAPSHOT_SIZE.width },
  * hidden tab, the camera, a snapshot that failed) turns the camera off; resuming turns it on and sends a snapshot
  * at once, so that a passing one lets the server record progress again.
  */
-export function useSnapshotSession(courseId: number, enabled: boolean) {
+export function useSnapshotSession(courseId: number, enabled: boolean, onTimeLeft?: (seconds: number) => void) {
   const { stream, problem, open, close } = useCamera(FACING_USER);
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<SnapshotState>({ status: 'off', reason: null, pauses: 0 });
+  // Read when a snapshot passes, so that a new callback does not restart the session.
+  const timeLeftTo = useRef(onTimeLeft);
+  useEffect(() => {
+    timeLeftTo.current = onTimeLeft;
+  }, [onTimeLeft]);
   // Read by the camera's, the timers' and the page's callbacks, current without waiting for a render.
   const current = useRef(state);
   // The camera request under way, and the last one answered (with its stream or its problem by then rendered).
@@ -69,8 +74,13 @@ export function useSnapshotSession(courseId: number, enabled: boolean) {
       const mine = run;
       mine.busy = true;
       const { signal } = mine.abort;
-      const outcome = await sendSnapshot(() => uploadSnapshot(courseId, captureFrame(el, SNAPSHOT_SIZE, { mirrored: false }), signal), signal);
+      const answer: { timeLeft: number | null } = { timeLeft: null };
+      const outcome = await sendSnapshot(async () => {
+        answer.timeLeft = (await uploadSnapshot(courseId, captureFrame(el, SNAPSHOT_SIZE, { mirrored: false }), signal)).time_left;
+      }, signal);
       mine.busy = false;
+      // A timed course's time as the server counts it: a pass after a failed snapshot gave the paused time back.
+      if (outcome === 'passed' && answer.timeLeft !== null) timeLeftTo.current?.(answer.timeLeft);
       if (outcome !== 'passed' && outcome !== 'cancelled') pause(outcome);
     }
 

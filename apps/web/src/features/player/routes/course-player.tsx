@@ -78,8 +78,16 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
   // Students of a course with enable_kyl study on camera (spec 2 §4), after the lobby's identity check if they
   // have one, until the course timer runs out.
   const lobby = useIdentityLobby(course.id, !staff && course.config.enable_kyl);
-  const snapshots = useSnapshotSession(course.id, !staff && course.config.enable_kyl && phase === 'ready' && lobby.state === 'done' && !timeUp);
+  // The course timer set again from the server's count (a passing snapshot's, or a refused end's); the key restarts it.
+  const [timerSync, setTimerSync] = useState(0);
+  const syncTimer = useCallback((seconds: number) => {
+    setAttempt((current) => (current && current.time_left !== null ? { ...current, time_left: seconds } : current));
+    setTimerSync((n) => n + 1);
+  }, []);
+  const snapshots = useSnapshotSession(course.id, !staff && course.config.enable_kyl && phase === 'ready' && lobby.state === 'done' && !timeUp, syncTimer);
   const paused = snapshots.state.status === 'paused';
+  // Paused by a failed check (not by the student, a hidden tab or the camera): the server's clock stands still.
+  const heldByServer = paused && (snapshots.state.reason === 'no_face' || snapshots.state.reason === 'retry_limit');
   const { refused } = snapshots;
   const studyPause = useMemo(() => ({ paused, refused }), [paused, refused]);
 
@@ -128,12 +136,14 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
   }, [courseware.error, navigate, course.slug, exit]);
 
   const onTimerEnd = useCallback(() => {
-    setTimeUp(true);
-    // The course page then knows the attempt ended, and says so before a retake.
-    void endCourse(course.id)
-      .catch(() => undefined)
-      .then(() => queryClient.invalidateQueries({ queryKey: ['catalogue', 'course', course.id] }));
-  }, [course.id, queryClient]);
+    const ended = () => {
+      setTimeUp(true);
+      // The course page then knows the attempt ended, and says so before a retake.
+      void queryClient.invalidateQueries({ queryKey: ['catalogue', 'course', course.id] });
+    };
+    // The server's clock decides: time a snapshot pause gave back runs on.
+    endCourse(course.id).then(({ attempt: answer }) => (!answer.ended && answer.time_left ? syncTimer(answer.time_left) : ended()), ended);
+  }, [course.id, queryClient, syncTimer]);
 
   const afterCompletion = useCallback(
     (result: CompletionResult, type: string) => {
@@ -188,7 +198,7 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
             Notes
           </button>
         </div>
-        {!staff && !finished && attempt?.time_left !== null && attempt?.time_left !== undefined && <CourseTimer timeLeft={attempt.time_left} onEnd={onTimerEnd} />}
+        {!staff && !finished && attempt?.time_left !== null && attempt?.time_left !== undefined && <CourseTimer key={timerSync} timeLeft={attempt.time_left} onEnd={onTimerEnd} frozen={heldByServer} />}
         <div className="font-size" role="group" aria-label="Font size">
           <button type="button" className="icon-btn" aria-label="Decrease font size" disabled={font.atMin} onClick={font.smaller}>
             A−
@@ -291,7 +301,14 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
           message={msg.courseTimerEnded}
           actions={[
             { label: 'Exit', variant: 'ghost', onClick: exit },
-            { label: 'Retake Course', onClick: () => void start() },
+            // Started again by the effect above, once, after the lobby's check when the course has one.
+            {
+              label: 'Retake Course',
+              onClick: () => {
+                started.current = false;
+                setPhase('starting');
+              },
+            },
           ]}
           onClose={exit}
         />

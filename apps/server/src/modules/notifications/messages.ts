@@ -1,0 +1,46 @@
+import { escapeHtml } from '../../infra/mail/html';
+
+const strong = (text: string) => `<strong>${escapeHtml(text)}</strong>`;
+
+/** '₱1,500.00' from centavos. */
+export const pesos = (centavos: number) => `₱${(centavos / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** '9:00 AM' from a time of day ('09:00:00'), as the school's clock shows it. */
+export function clock(time: string) {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Each notification's description: short HTML, names escaped (the repository sanitizes it again when stored). */
+export const describe = {
+  answered: (actor: string, title: string) => `${strong(actor)} answered your question ${strong(title)}.`,
+  commentedOnQuestion: (actor: string, title: string) => `${strong(actor)} commented on your question ${strong(title)}.`,
+  commentedOnAnswer: (actor: string, title: string) => `${strong(actor)} commented on your answer to ${strong(title)}.`,
+  /** To the question's author, of a comment on someone's answer. */
+  commentedOnAnAnswer: (actor: string, title: string) => `${strong(actor)} commented on an answer to your question ${strong(title)}.`,
+  accepted: (title: string) => `Your answer to ${strong(title)} was accepted.`,
+  enrolled: (item: string) => `You are now enrolled in ${strong(item)}.`,
+  paid: (amount: number, item: string) => `We received your payment of ${pesos(amount)} for ${strong(item)}.`,
+  paymentFailed: (amount: number, item: string) => `Your payment of ${pesos(amount)} for ${strong(item)} did not go through.`,
+  certificate: (course: string) => `Your certificate for ${strong(course)} is ready.`,
+  idVerified: 'Your ID has been verified.',
+  idFailed: 'Your ID could not be verified automatically. See the Authenticate ID tab for what to fix.',
+  idRejected: (reason: string) => `Your ID was not verified: ${escapeHtml(reason)}`,
+  idToStaff: 'The automatic check of your ID could not run. Your IDs went to the school for manual verification.',
+  graded: (courseware: string, passed: boolean) => `Your answers in ${strong(courseware)} have been graded: ${passed ? 'passed' : 'not passed'}.`,
+  liveClass: (courseware: string, course: string, time: string) => `The live class ${strong(courseware)} of ${strong(course)} starts at ${clock(time)}.`,
+  classSession: (className: string, course: string, time: string) => `Your class ${strong(className)} of ${strong(course)} starts at ${clock(time)}.`,
+};
+
+/** Paths on the school's site that notifications link to (the web app's routes, apps/web/src/config/paths.ts). */
+export const links = {
+  forumTopic: (id: number) => `/forums/topic/${id}`,
+  course: (slug: string) => `/course/${slug}`,
+  bundle: (slug: string) => `/course-bundle/${slug}`,
+  coursePlayer: (slug: string, coursewareId: number) => `/course/${slug}/module/${coursewareId}`,
+  certificate: (code: string) => `/certificates/${code}`,
+  account: (tab: string) => `/student/${tab}`,
+  unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
+  /** The API's one-click unsubscribe (RFC 8058), on the same site. */
+  oneClickUnsubscribe: (token: string) => `/api/v1/notifications/unsubscribe/one-click/?token=${encodeURIComponent(token)}`,
+};
