@@ -33,7 +33,8 @@ async function studying(options: { mcle?: boolean; status?: 'free' | 'pay_later'
 
 const currentPeriod = async () => (await ctx.api.get('/api/v1/compliance_periods/')).body.data.find((p: { is_current: boolean }) => p.is_current).id as number;
 const mine = async (s: Awaited<ReturnType<typeof studying>>) => (await ctx.api.get(`/api/v1/students/${s.student.student.id}/certificates/`, s.as)).body;
-const issued = (s: Awaited<ReturnType<typeof studying>>) => waitFor(async () => ((await mine(s)).count > 0 ? (await mine(s)).data[0] : null));
+// A job draws the image and the PDF, which a busy machine can stretch past waitFor's usual 10 s.
+const issued = (s: Awaited<ReturnType<typeof studying>>) => waitFor(async () => ((await mine(s)).count > 0 ? (await mine(s)).data[0] : null), 25_000);
 
 
 /** A file behind a signed address of the local storage. */

@@ -64,8 +64,9 @@ describe('workers', () => {
       await app.jobs.send(queue, { n: 1 }, { tx: tx as unknown as Db });
       return Date.now();
     });
-    await waitFor(async () => (ranAt ? true : undefined), 5_000);
-    expect(ranAt - committedAt).toBeLessThan(2_000);
+    // Its next poll is a minute away: anything well under that is the wake, even on a busy machine.
+    await waitFor(async () => (ranAt ? true : undefined), 20_000);
+    expect(ranAt - committedAt).toBeLessThan(10_000);
   });
 
   it('do not run in a process started with JOBS_WORKERS=false, which still sends', async () => {
@@ -89,13 +90,15 @@ describe('workers', () => {
 
 describe('the send-email job', () => {
   it('delivers the verification mail within moments of the request, with no address or link in the queue', async () => {
-    const started = Date.now();
+    // From the sign-up's answer (its job committed with it): the request's own work, a scrypt hash that a busy
+    // machine has taken seconds over, is not the job's delay.
     const student = await registerStudent(ctx.server.url);
+    const started = Date.now();
     const mail = await lastMail(ctx.server.url, student.email);
     const elapsed = Date.now() - started;
     expect(mail.subject).toMatch(/^Verify your email/);
     expect(elapsed).toBeLessThan(3000);
-    console.info(`sign-up request to outbox: ${elapsed} ms`);
+    console.info(`sign-up answer to outbox: ${elapsed} ms`);
 
     const key = /key=([\w-]+)/.exec(mail.text)![1]!;
     const queued = (await ctx.server.database.db.execute(

@@ -23,7 +23,7 @@ function heardBy(server: TestServer) {
   return {
     /** Until the server has heard of this school (or of every school). */
     of: (schoolId: number | '') =>
-      waitFor(async () => (payloads.includes(String(schoolId)) || payloads.includes('') ? true : undefined), 5_000).finally(() => {
+      waitFor(async () => (payloads.includes(String(schoolId)) || payloads.includes('') ? true : undefined), 10_000).finally(() => {
         payloads.length = 0;
       }),
     stop: () => server.app.schools.changes.off('forget', listener),

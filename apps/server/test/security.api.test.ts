@@ -3,7 +3,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages, sessionMessages } from '@school/shared/auth/messages';
 import { outboxMessages } from '../src/db/schema/index';
-import { FREE_LOGIN_FAILURES } from '../src/modules/auth/login-delay';
+import { FREE_LOGIN_FAILURES, loginDelaySeconds } from '../src/modules/auth/login-delay';
 import { humanToken } from './support/human';
 import { client, type RequestOptions } from './support/http';
 import { linkIn, registerStudent, waitFor } from './support/factories';
@@ -40,15 +40,18 @@ describe('login limits per account', () => {
     const statuses: number[] = [];
     const name = (i: number) => (i % 2 ? student.username : student.email.toUpperCase());
     for (let i = 0; i < FREE_LOGIN_FAILURES; i++) statuses.push((await login(name(i), `wrong-${i}-password`)).status);
-    // The rest at once, well within the first 2 s wait.
+    // The rest at once. The first wait (2 s) starts before the fifth password check, which a busy machine can
+    // stretch past it: then one of these is checked (and fails, starting a 4 s wait) and the others still wait.
     statuses.push(...(await Promise.all(Array.from({ length: 35 }, (_, i) => login(name(i), `wrong-${i}-again`).then((r) => r.status)))));
     expect(statuses.slice(0, FREE_LOGIN_FAILURES)).toEqual(Array(FREE_LOGIN_FAILURES).fill(400));
-    expect(statuses.slice(FREE_LOGIN_FAILURES)).toEqual(Array(40 - FREE_LOGIN_FAILURES).fill(429));
+    const checked = statuses.slice(FREE_LOGIN_FAILURES).filter((s) => s === 400).length;
+    expect(checked).toBeLessThanOrEqual(1);
+    expect(statuses.slice(FREE_LOGIN_FAILURES).filter((s) => s === 429)).toHaveLength(35 - checked);
     const refused = await login(student.username, student.password);
     expect(refused).toMatchObject({ status: 429, body: { detail: serverMessages.throttled } });
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(2);
+    expect(wait).toBeLessThanOrEqual(loginDelaySeconds(FREE_LOGIN_FAILURES + checked));
   });
 
   it('lets parallel guesses through no faster than one at a time', async () => {

@@ -40,7 +40,12 @@ describe.each(backends)('storage on $name', ({ env }) => {
   });
 
   const absolute = (url: string) => new URL(url, server.url).href;
-  const get = (url: string, headers: Record<string, string> = {}) => fetch(absolute(url), { headers });
+  /** Reads every answer to the end: an unread body keeps its connection busy, and the server's close waits for it. */
+  const get = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(absolute(url), { headers });
+    const body = await res.arrayBuffer();
+    return { status: res.status, headers: res.headers, arrayBuffer: async () => body, text: async () => Buffer.from(body).toString('utf8') };
+  };
   const newKey = (name: string) => `tests/${randomBytes(6).toString('hex')}/${name}`;
   // Every byte differs from its neighbours, so a wrong range cannot pass by chance.
   const bytes = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7 + (i >> 8)) % 256));
