@@ -145,8 +145,9 @@ describe('studying a course', () => {
   it('answers every kind of interactive-video question, checked by the server', async () => {
     const s = await studying([{ type: 'ivideo', name: 'Case study', ...VIDEO, maxAttempts: 2 }]);
     const ivideo = s.wares[0]!;
-    const question = (type: 'info' | 'radio' | 'checkbox' | 'select' | 'text' | 'fitb', content: string, choices: string[], correct: string[]) => ({
+    const question = (type: 'info' | 'radio' | 'checkbox' | 'select' | 'text' | 'fitb', content: string, choices: string[], correct: string[], location = { x: 50, y: 50 }) => ({
       schoolId: s.school.id,
+      location,
       coursewareId: ivideo.id,
       type,
       timestamp: 1,
@@ -159,8 +160,8 @@ describe('studying a course', () => {
       .insert(videoQuestions)
       .values([
         question('info', 'Watch closely.', [], []),
-        question('radio', 'Which court?', ['MTC', 'RTC'], ['RTC']),
-        question('checkbox', 'Which are modes of discovery?', ['Depositions', 'Motion to dismiss', 'Request for admission'], ['Depositions', 'Request for admission']),
+        question('radio', 'Which court?', ['MTC', 'RTC'], ['RTC'], { x: 20, y: 15 }),
+        question('checkbox', 'Which are modes of discovery?', ['Depositions', 'Motion to dismiss', 'Request for admission'], ['Depositions', 'Request for admission'], { x: 85, y: 80 }),
         question('select', 'How many days?', ['3', '5'], ['5']),
         question('text', 'Latin for precedent?', [], ['stare decisis']),
         question('fitb', 'The ___ of the ___.', [], ['spirit', 'law']),
@@ -181,6 +182,14 @@ describe('studying a course', () => {
     await card().getByRole('button', { name: 'Submit' }).click();
     await visible(card().getByText(vq.tryAgain));
     expect(await card().getByText('Correct answer').count()).toBe(0);
+    // The wrong answer's message hangs below the question's marker, near the top left of the picture.
+    const box = async (selector: string) => (await page.locator(selector).boundingBox())!;
+    const [marker, below] = [await box('.video-question-marker'), await box('form.video-question')];
+    const gap = (from: number, to: number) => to - from;
+    expect(gap(marker.y + marker.height, below.y)).toBeGreaterThan(0);
+    expect(gap(marker.y + marker.height, below.y)).toBeLessThan(30);
+    expect(below.x).toBeLessThan(marker.x + marker.width / 2);
+    expect(below.x + below.width).toBeGreaterThan(marker.x + marker.width / 2);
     await card().getByRole('button', { name: 'Submit' }).click();
     await visible(card().getByText(vq.incorrect, { exact: true }));
     await visible(card().getByText('Correct answer: RTC'));
@@ -188,6 +197,10 @@ describe('studying a course', () => {
     await card().getByRole('button', { name: 'Continue' }).click();
 
     await visible(card().getByText('Which are modes of discovery?'));
+    // Near the bottom right there is no room below: the question opens above its marker.
+    const [lowMarker, above] = [await box('.video-question-marker'), await box('form.video-question')];
+    expect(gap(above.y + above.height, lowMarker.y)).toBeGreaterThan(0);
+    expect(gap(above.y + above.height, lowMarker.y)).toBeLessThan(30);
     await card().getByLabel('Request for admission').check();
     await card().getByLabel('Depositions').check();
     await card().getByRole('button', { name: 'Submit' }).click();

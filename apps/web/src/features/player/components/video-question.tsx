@@ -1,15 +1,21 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { autoUpdate, flip, offset, shift, size, useFloating } from '@floating-ui/react-dom';
 import { BLANK_MARKER, videoQuestionMessages as vq } from '@school/shared/learning/rules';
 import type { VideoAnswerResult, VideoQuestion } from '@school/shared/learning/schemas';
 import { Button } from '@/components/button';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { answerVideoQuestion } from '../api/player-calls';
 
 const isChoice = (type: string) => ['radio', 'multiple', 'checkbox', 'dropdown', 'select'].includes(type);
 const isMultiple = (type: string) => type === 'multiple' || type === 'checkbox';
 
+/** Below this width the question goes under the video (player.css), with no marker to hang from. */
+const NARROW = '(max-width: 640px)';
+
 /**
- * A question over the paused interactive video, at its place on the picture (spec 2 §4, §5). The server checks
- * the answer; the correct one and the explanation arrive only once the question is done.
+ * A question over the paused interactive video, a popover hanging below its marker on the picture, so that a wrong
+ * answer's message shows there too (spec 2 §4, §5); above the marker only when there is no room below. The server
+ * checks the answer; the correct one and the explanation arrive only once the question is done.
  */
 export function VideoQuestionCard({ question, onDone }: { question: VideoQuestion; onDone: (result: VideoAnswerResult | null) => void }) {
   const [values, setValues] = useState<string[]>(() => (question.type === 'fitb' ? question.content.split(BLANK_MARKER).slice(1).map(() => '') : []));
@@ -20,6 +26,17 @@ export function VideoQuestionCard({ question, onDone }: { question: VideoQuestio
   const name = useId();
   const choice = isChoice(question.type);
   const form = useRef<HTMLFormElement>(null);
+  const narrow = useMediaQuery(NARROW);
+  const { refs, floatingStyles } = useFloating({
+    placement: 'bottom',
+    whileElementsMounted: autoUpdate,
+    middleware: [
+      offset(14),
+      flip({ padding: 8 }),
+      shift({ padding: 8 }),
+      size({ padding: 8, apply: ({ availableHeight, elements }) => elements.floating.style.setProperty('max-height', `${Math.max(120, availableHeight)}px`) }),
+    ],
+  });
   // The question takes the focus from the player, on its first field (or its button).
   useEffect(() => {
     form.current?.querySelector<HTMLElement>('input, select, button')?.focus();
@@ -51,8 +68,18 @@ export function VideoQuestionCard({ question, onDone }: { question: VideoQuestio
 
   return (
     <div className="video-question-layer">
-      <span className="video-question-marker" style={{ left: `${left}%`, top: `${top}%` }} aria-hidden="true" />
-      <form ref={form} className="video-question" role="dialog" aria-labelledby={titleId} onSubmit={submit}>
+      <span ref={refs.setReference} className="video-question-marker" style={{ left: `${left}%`, top: `${top}%` }} aria-hidden="true" />
+      <form
+        ref={(node) => {
+          form.current = node;
+          refs.setFloating(node);
+        }}
+        className="video-question"
+        style={narrow ? undefined : floatingStyles}
+        role="dialog"
+        aria-labelledby={titleId}
+        onSubmit={submit}
+      >
         {question.type === 'fitb' ? (
           <p id={titleId} className="video-question-text">
             {question.content.split(BLANK_MARKER).map((part, i, parts) => (
