@@ -266,12 +266,36 @@ describe('enrolling', () => {
     await again.getByRole('button', { name: 'Join this class' }).first().click();
     await page.waitForURL(/\/course\/payment\/.+\?class=\d+$/);
 
+    // A free class of the paid course is enrolled in without paying: the class's own fee decides.
+    await page.goto(app.origin('demo') + classOnly.path);
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await affirm(page);
+    const classes = await dialog(page, 'Select Class');
+    await classes.getByRole('listitem').filter({ hasText: 'Free' }).getByRole('button', { name: 'Join this class' }).click();
+    await (await dialog(page, 'Enrollment is free!')).getByRole('button', { name: 'Proceed' }).click();
+    await dialog(page, 'Enrollment Successful');
+
     const noClasses = await coursePath('Trial Advocacy Workshop');
     await page.goto(app.origin('demo') + noClasses.path);
     await page.getByRole('button', { name: 'Enroll Now' }).click();
     await affirm(page);
     const oops = await dialog(page, 'Oops!');
     await visible(oops.getByText('There are no classes available for this course yet.', { exact: false }));
+  });
+
+  it('waits for the profile when Enroll Now is clicked before it has loaded', async () => {
+    const student = await eligibleStudent(app.server.url, { host: 'demo.localhost' });
+    const course = await coursePath('Contract Drafting Clinic');
+    const page = await signedIn(student.token, course.path);
+    // A slow profile answer: the button is there well before it.
+    await page.route('**/api/v1/account/profile/', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Enroll Now' }).click();
+    await affirm(page);
+    await dialog(page, 'Enrollment is free!');
   });
 
   it("says 'User is already enrolled.' with REFRESH PAGE when another tab enrolled first", async () => {

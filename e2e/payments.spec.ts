@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idFromSlug } from '@school/shared/catalogue/rules';
+import { enrolmentMessages, idFromSlug } from '@school/shared/catalogue/rules';
+import type { CourseDetail } from '@school/shared/catalogue/schemas';
 import { paymentMessages } from '@school/shared/payments/rules';
 import { paymentTransactions, users } from '../apps/server/src/db/schema/index';
 import { eligibleStudent } from '../apps/server/test/support/factories';
@@ -53,6 +55,9 @@ async function line(page: Page, label: string, value: string) {
 }
 
 const purchase = (page: Page, label = 'Purchase Course') => page.getByRole('button', { name: label }).click();
+
+/** Spec 3 §8's message for a payment that the gateway or the server failed to process. */
+const gatewayFailure = 'We encountered an error. Please try a different payment method.';
 
 /** Buys a course by a channel mode and leaves for the sandbox's hosted checkout. */
 async function toCheckout(page: Page, mode: string, select: string, channel: string) {
@@ -158,6 +163,50 @@ describe('paying through the sandbox gateway', () => {
     await page.getByRole('button', { name: 'Payment Pending' }).click();
     await page.waitForURL(`**/course/payment/${slug}`);
     await visible(page.getByRole('heading', { name: 'Course Payment' }));
+  });
+
+  it("takes an unpaid class enrolment from 'Payment Pending' back to its class's payment, which then goes through", async () => {
+    const who = await student();
+    const slug = await slugOf('courses', 'Effective Cross-Examination');
+    const course = (await client(app.server.url).get(`/api/v1/courses/${idFromSlug(slug)}/`, { host: 'demo.localhost' })).body as CourseDetail;
+    const saturday = course.classes.find((c) => c.name === 'Saturday Morning Class')!;
+    const page = await signedIn(who, `/course/${slug}`);
+    await page.goto(`${app.origin('demo')}/course/payment/${slug}?class=${saturday.id}`);
+    await toCheckout(page, 'Online Banking', 'Select Bank', 'BPI Online');
+
+    await page.goto(`${app.origin('demo')}/course/${slug}`);
+    await page.getByRole('button', { name: 'Payment Pending' }).click();
+    // A class-only course takes no payment without its class.
+    await page.waitForURL(new RegExp(`/course/payment/${slug}\\?class=${saturday.id}$`));
+    await visible(page.getByText('Class: Saturday Morning Class'));
+    await toCheckout(page, 'Online Banking', 'Select Bank', 'BPI Online');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(`**/course/${slug}?status=S`);
+    await dialog(page, 'Payment Successful');
+  });
+
+  it("says the server's reason when it refuses a payment, and the spec's words when the gateway fails", async () => {
+    const who = await student();
+    const slug = await slugOf('courses', 'Barangay Conciliation Procedures');
+    const api = client(app.server.url);
+    const period = (await api.get('/api/v1/compliance_periods/')).body.data.find((p: { is_current: boolean }) => p.is_current).id;
+    const cash = { content_type: 'course', object_id: idFromSlug(slug), processor_type: 'cash', compliance_period: period };
+    expect((await api.post('/api/v1/payment/process/', cash, { token: who.token, host: 'demo.localhost', headers: { 'idempotency-key': randomUUID() } })).status).toBe(201);
+
+    // Money on its way at the school: another payment waits for it.
+    const page = await signedIn(who, `/course/payment/${slug}`);
+    await page.getByRole('radio', { name: 'Pay Directly to the school' }).check();
+    await purchase(page);
+    const pending = await dialog(page, 'Payment Failed');
+    await visible(pending.getByText(paymentMessages.paymentPending));
+    expect(await pending.getByText(gatewayFailure).count()).toBe(0);
+    await pending.getByRole('button', { name: 'CLOSE', exact: true }).click();
+
+    // A class-only course bought without its class: the class the server asks for.
+    await page.goto(`${app.origin('demo')}/course/payment/${await slugOf('courses', 'Effective Cross-Examination')}`);
+    await page.getByRole('radio', { name: 'Pay Directly to the school' }).check();
+    await purchase(page);
+    await visible((await dialog(page, 'Payment Failed')).getByText(enrolmentMessages.classRequired));
   });
 
   it('pays by card at the hosted checkout, and a bank counter code waits for its payment', async () => {
@@ -348,6 +397,25 @@ describe('vouchers and coins', () => {
     await visible(page.getByText('Thank you for enrolling to this bundle. You can start learning once we confirm your payment.'));
     await page.getByRole('link', { name: 'View Course Bundle' }).click();
     await page.waitForURL(`**/course-bundle/${slug}`);
+    // Money on its way: the bundle's button says why nothing opens yet.
+    await page.getByRole('button', { name: 'Payment Pending' }).click();
+    const waiting = await dialog(page, 'Payment Pending');
+    await visible(waiting.getByText('You can start learning once we confirm your payment.'));
+    expect(page.url()).toMatch(new RegExp(`/course-bundle/${slug}$`));
+  });
+
+  it("takes a student whose bundle checkout was left unpaid from 'Payment Pending' back to its payment page", async () => {
+    const who = await student();
+    const slug = await slugOf('bundles', 'Practice Management Bundle');
+    const page = await signedIn(who, `/course-bundle/payment/${slug}`);
+    await page.getByRole('radio', { name: 'Online Banking' }).check();
+    await page.getByLabel('Select Bank').selectOption({ label: 'BPI Online' });
+    await purchase(page, 'Purchase Bundle');
+    await page.waitForURL('**/sandbox/checkout/**');
+    await page.goto(`${app.origin('demo')}/course-bundle/${slug}`);
+    await page.getByRole('button', { name: 'Payment Pending' }).click();
+    await page.waitForURL(`**/course-bundle/payment/${slug}`);
+    await visible(page.getByRole('heading', { name: 'Bundle Payment' }));
   });
 });
 

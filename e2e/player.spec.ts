@@ -479,3 +479,15 @@ describe('accessibility of the player (axe-core)', () => {
     expect(await seriousViolations(page), 'question').toEqual([]);
   });
 });
+
+describe('an unsupported browser', () => {
+  it('is sent from the player to the info page, as from every other page', async () => {
+    const s = await studying([{ type: 'html', name: 'Reading', content: '<p>Read me.</p>' }], {}, false);
+    const page = await open(s.enrolment.student.token, s.school.domain, `/course/${s.course.slug}`);
+    // Signed in; from now on the browser lacks a feature the app needs (browser-support.ts tests for them).
+    await page.context().addInitScript(() => delete (window as { HTMLDialogElement?: unknown }).HTMLDialogElement);
+    await page.goto(app.origin(s.school.domain) + playerPath(s.course.slug, s.wares[0]!.id));
+    await page.waitForURL('**/info-page');
+    await visible(page.getByRole('heading', { name: 'This browser is not fully supported' }));
+  });
+});

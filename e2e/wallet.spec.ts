@@ -167,4 +167,18 @@ describe("a bundle's coins", () => {
     expect(await debit.innerText()).toMatch(/Debit\s+-100\s+900/);
     await context.close();
   });
+
+  it("say 'Wallet verification failed' in a toast when the server refuses the signature", async () => {
+    const who = await student();
+    const slug = await slugOfBundle('Practice Management Bundle');
+    const { page, context } = await signedIn(who, `/course-bundle/payment/${slug}`);
+    // The signature arrives with another message than the one signed: the server cannot verify it.
+    await page.route('**/api/v1/wallets/apply_coins/bundle/**', (route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), message: 'Something else' }) }));
+    await page.getByLabel('L2E Coins to use').fill('100');
+    await page.getByRole('button', { name: 'Apply Coins' }).click();
+    await toast(page, 'Wallet verification failed');
+    expect(await page.locator('.coins-field .field-error').count()).toBe(0);
+    expect(await page.locator('.summary-lines dt', { hasText: 'L2E Coins' }).count()).toBe(0);
+    await context.close();
+  });
 });

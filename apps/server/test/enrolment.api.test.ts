@@ -44,6 +44,18 @@ describe('POST /student/enrollment/ gates', () => {
     expect((await enrol(ready.token, { course: free.id, action: 'free' })).body).toEqual({ compliance_period: [msg.complianceRequired], code: 'compliance_period_required' });
   });
 
+  it('asks no identity check at a school without identity verification, where there is no way to pass it', async () => {
+    const db = ctx.server.database.db;
+    const [plain, verifying] = [await createSchool(db), await createSchool(db, { products: { kyc: true } })];
+    for (const [school, expected] of [[plain, 201], [verifying, 400]] as const) {
+      const course = await createCourse(db, { school, requireKyc: true });
+      const student = await createStudent(db, { school });
+      const res = await ctx.api.post('/api/v1/student/enrollment/', { course: course.id, action: 'free' }, { token: student.token, host: school.host });
+      expect(res.status).toBe(expected);
+      if (expected === 400) expect(res.body).toMatchObject({ code: 'incomplete_kyc' });
+    }
+  });
+
   it('checks the incomplete basic profile before the MCLE profile', async () => {
     const student = await createStudent(ctx.server.database.db, { profile: false });
     const free = await course('Court-Annexed Mediation');

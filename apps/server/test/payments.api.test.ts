@@ -289,8 +289,12 @@ describe('POST payment/process/ through the sandbox gateway', () => {
     // Card: 3.5 % + P15 of P3,000 = P120.
     expect((await transaction(s, res.body.txn_id)).body).toMatchObject({ amount: 3120, fee: 120, object_details: { content_type: 'coursebundle', id: bundle.id } });
     expect((await enrolmentOf(s.student.user.id, bundle.courses[0]!.id))!.status).toBe('notpaid');
+    const page = async () => (await ctx.api.get(`/api/v1/course/bundles/${bundle.id}/`, { token: s.student.token, host: s.host })).body;
+    // The checkout left open: its page offers the payment page again.
+    expect(await page()).toMatchObject({ status: 'pending', resume_payment: true });
     const chosen = await choose(res.body.payment_url, 'paid');
     for (const course of bundle.courses) expect((await enrolmentOf(s.student.user.id, course.id))!.status).toBe('paid');
+    expect(await page()).toMatchObject({ status: 'paid', resume_payment: false });
     expect((await ctx.api.get(new URL(chosen.body.return_url).pathname, { host: s.host })).headers.location).toBe(`/course-bundle/${bundle.slug}?status=S`);
   });
 });
@@ -334,6 +338,22 @@ describe('a new attempt and the ones before it', () => {
     for (const body of [online(cheap!.id, { content_type: 'class' }), online(s.course.id)]) expect((await pay(s, body)).body).toEqual({ class: [msg.otherClass] });
     const res = await pay(s, online(dear!.id, { content_type: 'class' }));
     expect((await transaction(s, res.body.txn_id)).body).toMatchObject({ amount: 5015 });
+  });
+
+  it("names an unpaid enrolment's class on the course, so paying again pays for that class", async () => {
+    const s = await shop();
+    const other = await createStudent(db(), { school: s.school });
+    const [cls] = await db().insert(classes).values({ schoolId: s.school.id, courseId: s.course.id, name: 'Evening', fee: 50_000 }).returning();
+    const classTxn = await pay(s, online(cls!.id, { content_type: 'class' }));
+    expect(classTxn.status).toBe(201);
+    const courseTxn = await pay({ host: s.host, student: other }, online(s.course.id));
+    expect(courseTxn.status).toBe(201);
+    // The transaction names it too, for the result page's way back to the payment page.
+    expect((await transaction(s, classTxn.body.txn_id)).body.object_details).toMatchObject({ id: s.course.id, class_id: cls!.id });
+    expect((await transaction(s, courseTxn.body.txn_id, other.token)).body.object_details).toMatchObject({ id: s.course.id, class_id: null });
+    const enrolment = async (token: string) => (await ctx.api.get(`/api/v1/courses/${s.course.id}/`, { token, host: s.host })).body.enrollment;
+    expect(await enrolment(s.student.token)).toMatchObject({ status: 'notpaid', class_id: cls!.id });
+    expect(await enrolment(other.token)).toMatchObject({ status: 'notpaid', class_id: null });
   });
 
   it('takes over an unpaid course when its bundle is bought, and pays it with the bundle', async () => {

@@ -13,7 +13,8 @@ export const paths = {
   coursePlayer: (slug = ':slug', id = ':id') => `/course/${slug}/module/${id}`,
   certification: (slug = ':slug') => `/course/${slug}/certification`,
   studio: (name = ':name') => `/studios/${name}`,
-  coursePayment: (slug = ':slug') => `/course/payment/${slug}`,
+  /** With a class, the payment is for that class (its price; a class-only course takes nothing else). */
+  coursePayment: (slug = ':slug', classId?: number | null) => `/course/payment/${slug}${classId ? `?class=${classId}` : ''}`,
   paymentInstruction: (id = ':id') => `/course/payment/${id}/instruction`,
   bundles: '/course-bundles',
   bundle: (slug = ':id') => `/course-bundle/${slug}`,

@@ -46,7 +46,7 @@ describe('enrollButton (spec 2 §4)', () => {
 });
 
 describe('gates', () => {
-  const ok = { loggedIn: true, mayEnrol: true, isVerified: true, step: null, infoSubmitted: true, mcle: true, requireKyc: false, kycVerified: false };
+  const ok = { loggedIn: true, mayEnrol: true, isVerified: true, step: null, infoSubmitted: true, mcle: true, kyc: true, requireKyc: false, kycVerified: false };
   it('stops at the first gate, in the order of spec 2 §4', () => {
     expect(firstGate({ ...ok, loggedIn: false, mayEnrol: false })).toBe('login');
     expect(firstGate({ ...ok, mayEnrol: false, isVerified: false })).toBe('not_student');
@@ -55,6 +55,8 @@ describe('gates', () => {
     expect(firstGate({ ...ok, infoSubmitted: false, requireKyc: true })).toBe('incomplete_mcle_profile');
     expect(firstGate({ ...ok, mcle: false, infoSubmitted: false })).toBeNull();
     expect(firstGate({ ...ok, requireKyc: true })).toBe('incomplete_kyc');
+    expect(firstGate({ ...ok, requireKyc: true, kycVerified: true })).toBeNull();
+    expect(firstGate({ ...ok, requireKyc: true, kyc: false })).toBeNull();
     expect(firstGate(ok)).toBeNull();
   });
   it('lets a student enrol directly unless the school enrols or domains are listed and theirs is not', () => {

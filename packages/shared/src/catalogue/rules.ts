@@ -121,6 +121,8 @@ export function firstGate(input: {
   step: string | null;
   infoSubmitted: boolean;
   mcle: boolean;
+  /** The school's kyc product: without it there is no way to verify, so a course's require_kyc is not asked. */
+  kyc: boolean;
   requireKyc: boolean;
   kycVerified: boolean;
 }): GateStep | null {
@@ -129,7 +131,7 @@ export function firstGate(input: {
   if (!input.isVerified) return 'verify_email';
   if (input.step === '1') return 'incomplete_profile';
   if (input.mcle && !input.infoSubmitted) return 'incomplete_mcle_profile';
-  if (input.requireKyc && !input.kycVerified) return 'incomplete_kyc';
+  if (input.kyc && input.requireKyc && !input.kycVerified) return 'incomplete_kyc';
   return null;
 }
 

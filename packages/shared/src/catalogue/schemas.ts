@@ -30,6 +30,7 @@ const enrollmentSummarySchema = z.object({
   id: z.number(),
   progress: z.number(),
   status: z.string(),
+  class_id: z.number().nullable().describe('the class enrolled in; paying for the enrolment pays for this class'),
   date_completed: z.string().nullable(),
   reward: z.object({ amount: z.number().describe('whole L2E coins') }).nullable().describe('the coins completing the course earns'),
   notes: z.string(),
@@ -111,6 +112,7 @@ const bundleCardSchema = z.object({
   subcategory: z.string().nullable(),
   created_at: z.string(),
   status: z.enum(['pending', 'paid']).nullable().describe("the caller's bundle enrolment"),
+  resume_payment: z.boolean().describe('pending because a checkout was left unpaid: the payment page takes it up again'),
 });
 export type BundleCard = z.infer<typeof bundleCardSchema>;
 

@@ -86,7 +86,7 @@ export const txnQuerySchema = z.object({ txn_id: id });
 export const transactionSchema = z.object({
   id: z.number(),
   status: z.enum(TRANSACTION_STATUSES),
-  object_details: z.object({ id: z.number(), name: z.string(), description: z.string(), image: z.string().nullable(), slug: z.string(), content_type: z.enum(['course', 'coursebundle']) }),
+  object_details: z.object({ id: z.number(), name: z.string(), description: z.string(), image: z.string().nullable(), slug: z.string(), content_type: z.enum(['course', 'coursebundle']), class_id: z.number().nullable().describe('the class bought, for a class variant') }),
   base: z.number(),
   vat: z.number(),
   fee: z.number(),

@@ -32,7 +32,7 @@ export function presentFeatured(files: PublicFiles, featured: { kind: 'course'; 
 function presentEnrollment(row: EnrollmentRow | undefined, rewardCoins: number): CourseCard['enrollment'] {
   if (!row) return null;
   const reward = rewardCoins > 0 ? { amount: wholeCoins(rewardCoins) } : null;
-  return { id: row.id, progress: row.progress, status: row.status, date_completed: row.dateCompleted?.toISOString() ?? null, reward, notes: row.notes };
+  return { id: row.id, progress: row.progress, status: row.status, class_id: row.classId, date_completed: row.dateCompleted?.toISOString() ?? null, reward, notes: row.notes };
 }
 
 export function presentCourseCard(files: PublicFiles, row: { course: CourseCardRow; subcategory: string | null }, enrollment?: EnrollmentRow): CourseCard {
@@ -120,6 +120,7 @@ export function presentBundleCard(files: PublicFiles, row: { bundle: BundleRow; 
     subcategory: row.subcategory,
     created_at: bundle.createdAt.toISOString(),
     status: bundleStatus(status),
+    resume_payment: status === 'notpaid',
   };
 }
 

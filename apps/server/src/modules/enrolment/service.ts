@@ -42,8 +42,9 @@ export function enrolmentService(app: FastifyInstance) {
       step: account.student?.step ?? null,
       infoSubmitted: account.student?.infoSubmitted ?? false,
       mcle: school.products.mcle,
+      kyc: school.products.kyc,
       requireKyc,
-      kycVerified: requireKyc && (await kyc.verified(userId, school)),
+      kycVerified: requireKyc && school.products.kyc && (await kyc.verified(userId, school)),
     });
     if (step && step !== 'login') throw refuse(gateRefusals[step], gateCodes[step]);
     if (school.products.mcle && periodRequired) {

@@ -37,6 +37,7 @@ export function presentTransaction(txn: TransactionRow, item: ItemRow | undefine
       image: publicUrlOf(files, item?.image ?? null),
       slug: item?.slug ?? '',
       content_type: txn.bundleId ? 'coursebundle' : 'course',
+      class_id: txn.classId,
     },
     base: toPesos(txn.subtotal),
     vat: toPesos(txn.tax),

@@ -7,12 +7,14 @@ import { useSchool } from '@/lib/school';
 import { useSession } from '@/lib/session';
 import { applySchoolColor } from '@/lib/theme';
 import { useUnauthorizedLogout } from '../logout';
+import { useBrowserRedirect } from './use-browser-redirect';
 import { useScrollToTop } from './use-scroll-to-top';
 
 /** The course player's frame, outside the common layout (spec 2 §2): the school's colour, a session, toasts. */
 export function PlayerLayout() {
   const session = useSession();
   const school = useSchool();
+  const browserRedirect = useBrowserRedirect();
   useUnauthorizedLogout();
   useScrollToTop();
 
@@ -22,6 +24,7 @@ export function PlayerLayout() {
     document.title = school.data.name;
   }, [school.data]);
 
+  if (browserRedirect) return browserRedirect;
   // As in the common layout: no school to show, the not-found page (spec 1 §8).
   if (school.isError && !school.data) return <Navigate to={paths.notFound} replace />;
   if (!session) return <Navigate to={paths.home} replace />;

@@ -6,12 +6,12 @@ import { paths } from '@/config/paths';
 import { AnnouncementModal } from '@/features/school/components/announcement-modal';
 import { useSchool } from '@/lib/school';
 import { applySchoolColor } from '@/lib/theme';
-import { isSupportedBrowser } from '@/lib/browser-support';
 import { useUnauthorizedLogout } from '../logout';
 import { AuthModalSlot } from './auth-modal-slot';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { NavbarFrame } from './navbar-frame';
+import { useBrowserRedirect } from './use-browser-redirect';
 import { useScrollToTop } from './use-scroll-to-top';
 import { VerifiedBanner } from './verified-banner';
 
@@ -19,6 +19,7 @@ import { VerifiedBanner } from './verified-banner';
 export function RootLayout() {
   const { pathname } = useLocation();
   const school = useSchool();
+  const browserRedirect = useBrowserRedirect();
   useUnauthorizedLogout();
   useScrollToTop();
 
@@ -30,7 +31,7 @@ export function RootLayout() {
     if (icon && school.data.logo) icon.href = school.data.logo;
   }, [school.data]);
 
-  if (!isSupportedBrowser() && pathname !== paths.infoPage) return <Navigate to={paths.infoPage} replace />;
+  if (browserRedirect) return browserRedirect;
   // No school, unknown or not answered (any failure of the lookup): the not-found page, without a shell to
   // brand (spec 1 §8). A failed refetch keeps the school already shown.
   if (school.isError && !school.data && pathname !== paths.notFound) return <Navigate to={paths.notFound} replace />;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { readEnrolmentError, type EnrolmentErrorCode } from '@school/shared/catalogue/enrolment-errors';
 import { closedCourseMessages, enrolmentMessages, firstGate, gateCodes, gateRefusals, type GateStep } from '@school/shared/catalogue/rules';
@@ -13,8 +14,8 @@ import { SelectField } from '@/components/select-field';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
 import { authModal } from '@/lib/auth-modal';
-import { useKycStatus } from '@/lib/kyc-status';
-import { useProfile } from '@/lib/profile';
+import { kycStatusQueryOptions, useKycStatus } from '@/lib/kyc-status';
+import { profileQueryOptions, useProfile } from '@/lib/profile';
 import { useResendEmail } from '@/lib/resend-email';
 import { useSession } from '@/lib/session';
 import { useCompliancePeriods } from '@/lib/lookups';
@@ -49,7 +50,7 @@ const gateOfCode = (code: EnrolmentErrorCode | null) => (Object.entries(gateCode
  */
 export function useEnrolmentFlow(target: EnrolTarget, school: School) {
   const session = useSession();
-  const { data: profile } = useProfile();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ modal: 'none' });
   const [payLater, setPayLater] = useState(false);
@@ -57,7 +58,10 @@ export function useEnrolmentFlow(target: EnrolTarget, school: School) {
   const close = () => setStep({ modal: 'none' });
   const mcle = school.config.products.mcle;
   const requireKyc = target.kind === 'course' ? target.course.config.require_kyc : target.requireKyc;
-  const kyc = useKycStatus(session?.role === 'ST' && school.config.products.kyc && requireKyc);
+  const kycNeeded = session?.role === 'ST' && school.config.products.kyc && requireKyc;
+  // Read ahead, so that the gates below rarely wait for them.
+  useProfile();
+  useKycStatus(kycNeeded);
 
   /** The screen of each gate (spec 2 §4 steps 2 to 6), for the page's own checks and the server's refusals. */
   function showGate(gate: Gate) {
@@ -72,16 +76,32 @@ export function useEnrolmentFlow(target: EnrolTarget, school: School) {
     setStep(screens[gate]);
   }
 
-  function gates(): boolean {
+  /**
+   * The profile and identity status the gates read, loaded if a quick click came before them. When they cannot be
+   * read, the page lets the server judge those gates: its refusal opens the same screens.
+   */
+  async function gateFacts() {
+    if (!session) return null;
+    try {
+      const [profile, kyc] = await Promise.all([
+        queryClient.ensureQueryData(profileQueryOptions(session.token)),
+        kycNeeded ? queryClient.ensureQueryData(kycStatusQueryOptions(session.token)) : null,
+      ]);
+      return { isVerified: profile.is_verified, step: profile.step ?? null, infoSubmitted: profile.info_submitted ?? false, kycVerified: kyc?.complete ?? false };
+    } catch {
+      return null;
+    }
+  }
+
+  async function gates(): Promise<boolean> {
+    const facts = (await gateFacts()) ?? { isVerified: true, step: null, infoSubmitted: true, kycVerified: true };
     const gate = firstGate({
       loggedIn: Boolean(session),
       mayEnrol: target.kind === 'course' ? target.course.abilities.enrol : target.mayEnrol,
-      isVerified: profile?.is_verified ?? false,
-      step: profile?.step ?? null,
-      infoSubmitted: profile?.info_submitted ?? false,
+      ...facts,
       mcle,
+      kyc: school.config.products.kyc,
       requireKyc,
-      kycVerified: kyc.data?.complete ?? false,
     });
     if (gate === null) return true;
     if (gate === 'login') authModal.open('login');
@@ -106,9 +126,9 @@ export function useEnrolmentFlow(target: EnrolTarget, school: School) {
     else navigate(paths.coursePayment(course.slug));
   }
 
-  function start(viaPayLater = false) {
+  async function start(viaPayLater = false) {
     setPayLater(viaPayLater);
-    if (!gates()) return;
+    if (!(await gates())) return;
     if (mcle) setStep({ modal: 'affirmation' });
     else afterAffirmation(viaPayLater);
   }
@@ -193,7 +213,8 @@ export function EnrolmentModals({ flow }: { flow: EnrolmentFlow }) {
                   <Button label="View Class" variant="ghost" onClick={() => setStep({ modal: 'schedule', classId: cls.id })} />
                   <Button
                     label="Join this class"
-                    onClick={() => (target.course.fee > 0 ? navigate(`${paths.coursePayment(target.course.slug)}?class=${cls.id}`) : setStep({ modal: 'confirm', action: 'free', classId: cls.id }))}
+                    // The class's own fee, which the list shows and the server charges (docs/decisions.md).
+                    onClick={() => (cls.fee > 0 ? navigate(`${paths.coursePayment(target.course.slug)}?class=${cls.id}`) : setStep({ modal: 'confirm', action: 'free', classId: cls.id }))}
                   />
                 </div>
               </li>

@@ -1,4 +1,5 @@
-import { useParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { formatFee } from '@school/shared/catalogue/rules';
 import type { BundleDetail } from '@school/shared/catalogue/schemas';
 import type { School } from '@school/shared/school/schemas';
@@ -6,6 +7,7 @@ import { PageHeader } from '@/components/breadcrumb';
 import { Button } from '@/components/button';
 import { Image } from '@/components/image';
 import { Loading } from '@/components/loading';
+import { ResponseModal } from '@/components/response-modal';
 import { paths } from '@/config/paths';
 import { useBundleDetail } from '@/lib/bundle';
 import { useSchool } from '@/lib/school';
@@ -13,7 +15,7 @@ import { useItemBySlug } from '@/lib/use-item-by-slug';
 import { CourseCard } from '../components/course-card';
 import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
 import { McleUnits } from '../components/mcle-units';
-import { PaymentResultDialog } from '../components/result-dialog';
+import { PaymentResultDialog, pendingPaymentMessage } from '../components/result-dialog';
 
 /** /course-bundle/{slug} (spec 2 §2). */
 export function BundlePage() {
@@ -26,7 +28,15 @@ export function BundlePage() {
 
 function BundleView({ bundle, school }: { bundle: BundleDetail; school: School }) {
   const flow = useEnrolmentFlow({ kind: 'bundle', id: bundle.id, slug: bundle.slug, price: bundle.price, requireKyc: bundle.config.require_kyc, mayEnrol: bundle.abilities.enrol }, school);
+  const navigate = useNavigate();
+  const [pendingNotice, setPendingNotice] = useState(false);
   const label = bundle.status === 'pending' ? 'Payment Pending' : bundle.status === 'paid' ? 'Enrolled' : 'Enroll Now';
+  // As on the course page: a checkout left unpaid goes back to its payment page; money on its way says so.
+  function onEnrol() {
+    if (bundle.status === null) return flow.start(false);
+    if (bundle.resume_payment) return navigate(paths.bundlePayment(bundle.slug));
+    setPendingNotice(true);
+  }
   return (
     <main>
       <PageHeader title={bundle.name} cover={school.cover} trail={[{ label: 'Home', to: paths.home }, { label: 'Course Bundles', to: paths.bundles }, { label: bundle.name }]} />
@@ -52,10 +62,11 @@ function BundleView({ bundle, school }: { bundle: BundleDetail; school: School }
             <dd>{bundle.units > 0 ? bundle.units : 'No units'}</dd>
             <McleUnits units={bundle.mcle_units} />
           </dl>
-          <Button label={label} className="btn-block" disabled={bundle.status !== null} onClick={() => flow.start(false)} />
+          <Button label={label} className="btn-block" disabled={bundle.status === 'paid'} onClick={onEnrol} />
         </aside>
       </div>
       <EnrolmentModals flow={flow} />
+      {pendingNotice && <ResponseModal open type="warning" title="Payment Pending" message={<p>{pendingPaymentMessage}</p>} onClose={() => setPendingNotice(false)} />}
       <PaymentResultDialog allowPayLaterCodes={false} />
     </main>
   );

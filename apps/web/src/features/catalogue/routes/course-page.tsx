@@ -61,8 +61,10 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
   const staff = course.abilities.preview;
   const certificate = course.certificate;
   const button = enrollButton({ enrollment: course.enrollment, staff, allowPayLater: course.config.allow_pay_later, fee: course.fee, needsSignature: certificate?.state === 'needs_signature' });
+  // Paying for this enrolment pays for its class, if it has one (the class's price, not the course's).
+  const paymentPath = paths.coursePayment(course.slug, course.enrollment?.class_id);
   // A pay-later course's certificate is bought; an MCLE course's is signed for first.
-  const certificatePath = certificate?.state === 'needs_signature' ? paths.certification(course.slug) : paths.coursePayment(course.slug);
+  const certificatePath = certificate?.state === 'needs_signature' ? paths.certification(course.slug) : paymentPath;
   const closed = closedNote(course.config);
   const enrolling = !staff && !course.enrollment;
   const refusal = enrolling ? enrolRefusal(course.config, session ? profile?.email : undefined) : null;
@@ -84,7 +86,7 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
     const enrollment = course.enrollment;
     if (!staff && enrollment && !mayStudy(enrollment.status)) {
       // 'Payment Pending' (a payment started, not paid): its payment page, to pay or choose another way.
-      if (enrollment.status === 'notpaid') return navigate(paths.coursePayment(course.slug));
+      if (enrollment.status === 'notpaid') return navigate(paymentPath);
       // Money on its way (an over-the-counter or cash payment waiting to be confirmed): nothing to open yet.
       return setNotice({ type: 'warning', title: 'Payment Pending', message: pendingPaymentMessage });
     }

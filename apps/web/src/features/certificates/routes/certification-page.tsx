@@ -58,7 +58,7 @@ function CertificationStep({ course }: { course: CourseDetail }) {
     case 'needs_payment':
       return (
         <Note>
-          Pay for the course to receive your certificate. <Link to={paths.coursePayment(course.slug)}>Pay Now</Link>
+          Pay for the course to receive your certificate. <Link to={paths.coursePayment(course.slug, course.enrollment.class_id)}>Pay Now</Link>
         </Note>
       );
     case 'issuing':

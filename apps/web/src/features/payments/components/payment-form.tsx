@@ -37,6 +37,11 @@ export interface PaymentItem extends PaymentFormTarget {
 }
 
 type Outcome = 'already_enrolled' | 'failed' | 'pay_later';
+/** A dialog to show; `message`, when set, is the server's reason for refusing, in place of the fixed text. */
+interface Shown {
+  outcome: Outcome;
+  message?: string;
+}
 
 /** The dialogs after Purchase that stay on the page (spec 3 §4 "After a payment is processed", §8). */
 const outcomes: Record<Outcome, { type: ResponseType; title: string; message: string; action: string }> = {
@@ -69,7 +74,9 @@ export function PaymentForm({ item, school, purchaseLabel, backTo, periodOptions
   const form = usePaymentForm(item, channels.data, balance, initialPeriod);
   const process = useProcessPayment();
   const idempotencyKey = useIdempotencyKey();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const outcome = shown?.outcome ?? null;
+  const setOutcome = (next: Outcome | null) => setShown(next && { outcome: next });
   const [leaving, setLeaving] = useState(false);
   const { choices, fees, errors } = form;
 
@@ -79,11 +86,18 @@ export function PaymentForm({ item, school, purchaseLabel, backTo, periodOptions
   // Spec 3 §2: no Purchase while loading, without a mode, without a channel for a channel mode, or without a period.
   const purchaseDisabled = loading || choices.mode === null || missingChannel || missingPeriod;
 
+  /**
+   * A 400 is the server refusing this purchase: its field errors go under their inputs and its reason (a
+   * `detail`, or a field the page has no input for, such as `class`) is the 'Payment Failed' message, since
+   * another payment method would not help. The spec's fixed text stays for the gateway or the server failing.
+   */
   function refused(error: unknown) {
     if (error instanceof ApiError && error.status === 400) {
       if (isAlreadyEnrolled(error)) return setOutcome('already_enrolled');
-      const { fieldErrors } = readServerError(error, PROCESS_FIELDS);
-      if (Object.keys(fieldErrors).length > 0) return form.setErrors(fieldErrors);
+      const { fieldErrors, banner } = readServerError(error, PROCESS_FIELDS);
+      form.setErrors(fieldErrors);
+      if (banner) return setShown({ outcome: 'failed', message: banner });
+      if (Object.keys(fieldErrors).length > 0) return;
     }
     setOutcome('failed');
   }
@@ -104,7 +118,7 @@ export function PaymentForm({ item, school, purchaseLabel, backTo, periodOptions
     }
   }
 
-  const shown = outcome ? outcomes[outcome] : null;
+  const dialog = shown && { ...outcomes[shown.outcome], ...(shown.message && { message: shown.message }) };
   const closeOutcome = () => (outcome === 'pay_later' ? navigate(backTo) : setOutcome(null));
   const outcomeAction = () => (outcome === 'already_enrolled' ? window.location.reload() : closeOutcome());
 
@@ -155,7 +169,7 @@ export function PaymentForm({ item, school, purchaseLabel, backTo, periodOptions
         </Link>
       </aside>
 
-      {shown && <ResponseModal open type={shown.type} title={shown.title} message={<p>{shown.message}</p>} actions={[{ label: shown.action, onClick: outcomeAction }]} onClose={closeOutcome} />}
+      {dialog && <ResponseModal open type={dialog.type} title={dialog.title} message={<p>{dialog.message}</p>} actions={[{ label: dialog.action, onClick: outcomeAction }]} onClose={closeOutcome} />}
     </div>
   );
 }

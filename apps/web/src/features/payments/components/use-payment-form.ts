@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { paymentMessages, type PaymentMode } from '@school/shared/payments/rules';
+import { paymentMessages, walletMessages, type PaymentMode } from '@school/shared/payments/rules';
 import type { Channels, ProcessBody } from '@school/shared/payments/schemas';
 import { notify } from '@/components/toast';
+import { errorDetail } from '@/lib/api-error';
 import { readServerError } from '@/lib/server-errors';
 import { signBundleCoins } from '@/lib/wallet-flows';
 import { fetchFees, useApplyCoins, useFees, useVoucherCheck, type ItemKind } from '../api/payment-calls';
@@ -149,7 +150,9 @@ export function usePaymentForm(target: PaymentFormTarget, channels: Channels | u
       setCoinsNote({ ok: true, text: paymentMessages.coinsApplied });
       await settle({ ...latest.current, coins: answer.coins });
     } catch (error) {
-      setCoinsNote({ ok: false, text: serverMessage(error) });
+      // The server refusing the wallet's signature is a wallet outcome: a toast, as spec 3 §8 lists it.
+      if (errorDetail(error) === walletMessages.verificationFailed) notify.error(walletMessages.verificationFailed);
+      else setCoinsNote({ ok: false, text: serverMessage(error) });
     }
   }
 

@@ -89,7 +89,7 @@ function ResultView({ txn }: { txn: Transaction }) {
           </Link>
         )}
         {txn.status === 'Failed' && (
-          <Link className="btn btn-primary" to={bundle ? paths.bundlePayment(item.slug) : paths.coursePayment(item.slug)}>
+          <Link className="btn btn-primary" to={bundle ? paths.bundlePayment(item.slug) : paths.coursePayment(item.slug, item.class_id)}>
             Return to Payment Page
           </Link>
         )}

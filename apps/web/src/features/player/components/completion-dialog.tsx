@@ -26,7 +26,7 @@ export function CompletionDialog({ course, onClose }: { course: CourseDetail; on
 
   const certificates = { label: 'View Certificates', onClick: needsStatement ? () => navigate(paths.certification(course.slug)) : toCertificates };
   const actions = payLater
-    ? [{ label: 'Pay Now', onClick: () => navigate(paths.coursePayment(course.slug)) }]
+    ? [{ label: 'Pay Now', onClick: () => navigate(paths.coursePayment(course.slug, enrollment?.class_id)) }]
     : reward
       ? [{ label: 'View Wallet', onClick: () => navigate(paths.student('apt-wallet')) }, ...(needsStatement ? [certificates] : [])]
       : [certificates];
