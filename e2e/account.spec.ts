@@ -33,6 +33,12 @@ async function openAccount(school: string, token: string, tab = 'profile') {
   return page;
 }
 
+/** Cuts the network for these requests (a real failure, no made-up answer); the answer restores it. */
+async function cutOff(page: Page, url: RegExp) {
+  await page.route(url, (route) => route.abort('internetdisconnected'));
+  return () => page.unroute(url);
+}
+
 const tabNames = (page: Page) => page.getByRole('navigation', { name: 'Account' }).getByRole('link').allInnerTexts();
 const panel = (page: Page) => page.locator('.account-panel');
 
@@ -76,6 +82,41 @@ describe('tabs', () => {
     expect(await page.getByLabel('Country Code').inputValue()).toBe('63');
     await page.getByRole('link', { name: 'Email Settings' }).click();
     await visible(panel(page).getByText('Your email address is verified.'));
+  });
+});
+
+describe('failed loads', () => {
+  it("show 'Try again' in place of an empty list, and load once the network is back", async () => {
+    const student = await registerStudent(app.server.url, { host: 'demo.localhost' });
+    const page = await openAccount('demo', student.token);
+    const cases = [
+      { tab: 'courses', url: /\/enrollments\/\?/, what: 'Your courses', loaded: 'No data to display' },
+      { tab: 'certificates', url: /\/certificates\/\?/, what: 'Your certificates', loaded: 'No data to display' },
+      { tab: 'apt-wallet', url: /\/wallets\/transactions\/\?/, what: 'Your wallet', loaded: 'Sign-up reward' },
+      // The balance alone: it used to stay '…'.
+      { tab: 'apt-wallet', url: /\/wallets\/$/, what: 'Your wallet', loaded: /^[\d,]+ L2E Coins$/ },
+    ];
+    for (const { tab, url, what, loaded } of cases) {
+      const restore = await cutOff(page, url);
+      await page.goto(`${app.origin('demo')}/student/${tab}`);
+      const failure = await visible(panel(page).getByRole('alert').filter({ hasText: `${what} could not be loaded.` }));
+      expect(await panel(page).getByText(/No data to display|No Transaction found\./).count(), tab).toBe(0);
+      await restore();
+      await failure.getByRole('button', { name: 'Try again' }).click();
+      await visible(panel(page).getByText(loaded));
+    }
+  });
+
+  it('shows a failed account load on the page instead of leaving it', async () => {
+    const student = await registerStudent(app.server.url, { host: 'acme.localhost' });
+    const page = await openAccount('acme', student.token, 'email');
+    const restore = await cutOff(page, /\/api\/v1\/students\/\d+\/$/);
+    await page.goto(`${app.origin('acme')}/student/email`);
+    const failure = await visible(page.getByRole('alert').filter({ hasText: 'Your account could not be loaded.' }));
+    expect(new URL(page.url()).pathname).toBe('/student/email');
+    await restore();
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await visible(panel(page).getByRole('heading', { name: 'Email Settings' }));
   });
 });
 
@@ -202,6 +243,26 @@ describe('basic profile and MCLE profile', () => {
     await page.getByRole('link', { name: 'MCLE Profile' }).click();
     expect(await panel(page).getByLabel('Name of Law School').inputValue()).toBe('Harvard Law School');
     expect(await panel(page).getByLabel('Zip Code').inputValue()).toBe('1226');
+  });
+});
+
+describe('MCLE consent', () => {
+  it('starts unticked at every opening, so Continue waits for a new tick', async () => {
+    // The demo student's MCLE profile is complete, so Submit opens the consent at once; Cancel saves nothing.
+    const token = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'student', password: DEMO_PASSWORD })).body.token;
+    const page = await openAccount('demo', token, 'mcle-profile');
+    const submit = await visible(panel(page).getByRole('button', { name: 'Submit' }));
+    await submit.click();
+    let consent = await dialog(page, 'Data Privacy Statement and Consent');
+    await consent.getByLabel(m.consentText).check();
+    expect(await consent.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(false);
+    await consent.getByRole('button', { name: 'Cancel' }).click();
+    await consent.waitFor({ state: 'hidden' });
+
+    await submit.click();
+    consent = await dialog(page, 'Data Privacy Statement and Consent');
+    expect(await consent.getByLabel(m.consentText).isChecked()).toBe(false);
+    expect(await consent.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
   });
 });
 

@@ -241,6 +241,18 @@ describe('social sign-in', () => {
     await modal.getByRole('button', { name: 'Continue with Facebook' }).click();
     await page.waitForURL(app.origin('demo') + '/');
     await visible(page.getByRole('button', { name: /^Account menu/ }));
+    // "Keep me logged in" was not ticked: a session for this tab only, as with a password.
+    expect(await page.evaluate(() => [Boolean(sessionStorage.getItem('token')), Boolean(localStorage.getItem('token'))])).toEqual([true, false]);
+
+    // A Google account nobody has signed up with: the login form says so in its banner.
+    const nobody = unique('g');
+    provider.chooseUser({ sub: nobody, email: `${nobody}@gmail.example` });
+    const { page: stranger } = await app.newPage();
+    await stranger.goto(app.origin('demo'));
+    await closeAnnouncement(stranger);
+    await (await openLogin(stranger)).getByRole('button', { name: 'Continue with Google' }).click();
+    const again = await dialog(stranger, 'Welcome back!');
+    await visible(again.getByRole('alert').filter({ hasText: 'No account uses this sign-in yet. Please sign up first.' }));
 
     const { page: acme } = await app.newPage();
     await acme.goto(app.origin('acme'));

@@ -62,7 +62,7 @@ describe('GET /students/classes/', () => {
         start: '2026-03-01T01:00:00.000Z',
         end: '2026-03-01T04:00:00.000Z',
         type: 'Online',
-        link: `/course/${s.course.slug}`,
+        class_link: `/course/${s.course.slug}`,
       },
       {
         id: `room-${s.live.id}`,
@@ -77,7 +77,7 @@ describe('GET /students/classes/', () => {
         start: '2026-03-10T06:00:00.000Z',
         end: '2026-03-10T08:30:00.000Z',
         type: 'Live class',
-        link: `/course/${s.course.slug}/module/${s.live.courseware.id}`,
+        class_link: `/course/${s.course.slug}/module/${s.live.courseware.id}`,
       },
       expect.objectContaining({ id: `schedule-${s.classA.sessions[1]!.id}`, instructor: 'Prof. Lim', type: 'Face to face', start: '2026-03-31T10:00:00.000Z', end: '2026-03-31T13:00:00.000Z' }),
     ]);
@@ -181,6 +181,6 @@ describe('GET /students/classes/', () => {
     const doc = (await ctx.api.get('/api/docs/json')).body;
     const op = doc.paths['/api/v1/students/classes/'].get;
     expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['date_end', 'date_start']);
-    expect(Object.keys(op.responses['200'].content['application/json'].schema.items.properties)).toContain('link');
+    expect(Object.keys(op.responses['200'].content['application/json'].schema.items.properties)).toContain('class_link');
   });
 });

@@ -444,13 +444,13 @@ describe('the wallet', () => {
     const message = walletMessage(account.address, nonce);
     const signature = await account.signMessage({ message });
     const verify = (body: object) => ctx.api.post('/api/v1/users/wallet/verify/', body, { token: s.student.token, host: s.host });
-    expect((await verify({ public_address: account.address, message: walletMessage(account.address, 'other'), signature })).body).toEqual({ detail: 'Wallet verification failed' });
+    expect((await verify({ public_address: account.address, message: walletMessage(account.address, 'other'), signature })).body).toEqual({ detail: 'Wallet verification failed', code: 'wallet_verification_failed' });
     // The failed try spent the nonce: a new one is needed.
     const nonce2 = (await ctx.api.post('/api/v1/users/wallet/', { public_address: account.address }, { token: s.student.token, host: s.host })).body.nonce;
     const message2 = walletMessage(account.address, nonce2);
     const ok = await verify({ public_address: account.address, message: message2, signature: await account.signMessage({ message: message2 }) });
     expect(ok.body).toEqual({ message: 'Wallet successfully connected', public_address: account.address.toLowerCase() });
-    expect((await verify({ public_address: account.address, message: message2, signature: await account.signMessage({ message: message2 }) })).body).toEqual({ detail: 'Wallet verification failed' });
+    expect((await verify({ public_address: account.address, message: message2, signature: await account.signMessage({ message: message2 }) })).body).toEqual({ detail: 'Wallet verification failed', code: 'wallet_verification_failed' });
     expect((await ctx.api.get('/api/v1/wallets/', { token: s.student.token, host: s.host })).body).toMatchObject({ address: account.address.toLowerCase(), verified: true });
 
     // Signed out, the connected address logs in (spec 1 §1); an unknown one has no account.
@@ -459,13 +459,20 @@ describe('the wallet', () => {
     const loginNonce = (await ctx.api.post('/api/v1/users/wallet/', { public_address: account.address }, { host: s.host })).body.nonce;
     const loginMessage = walletMessage(account.address, loginNonce);
     const forged = await verify({ public_address: account.address, message: loginMessage, signature: await stranger.signMessage({ message: loginMessage }) });
-    expect(forged.body).toEqual({ detail: 'Wallet verification failed' });
+    expect(forged.body).toEqual({ detail: 'Wallet verification failed', code: 'wallet_verification_failed' });
     const nonce3 = (await ctx.api.post('/api/v1/users/wallet/', { public_address: account.address }, { host: s.host })).body.nonce;
     const message3 = walletMessage(account.address, nonce3);
     const login = await ctx.api.post('/api/v1/users/wallet/verify/', { public_address: account.address, message: message3, signature: await account.signMessage({ message: message3 }) }, { host: s.host });
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ id: s.student.user.id, role: 'ST' });
     expect((await ctx.api.get('/api/v1/wallets/', { token: login.body.token, host: s.host })).body.address).toBe(account.address.toLowerCase());
+    // "Keep me logged in" counts as for a password login: a day unticked, a month ticked.
+    const days = (res: { body: { expires_at: string } }) => Math.round((Date.parse(res.body.expires_at) - Date.now()) / 86_400_000);
+    expect(days(login)).toBe(1);
+    const nonce4 = (await ctx.api.post('/api/v1/users/wallet/', { public_address: account.address }, { host: s.host })).body.nonce;
+    const message4 = walletMessage(account.address, nonce4);
+    const remembered = await ctx.api.post('/api/v1/users/wallet/verify/', { public_address: account.address, message: message4, signature: await account.signMessage({ message: message4 }), remember_me: true }, { host: s.host });
+    expect(days(remembered)).toBe(30);
   });
 
   it('spends coins on a bundle only with the wallet owner\'s signature for that bundle', async () => {
@@ -483,15 +490,15 @@ describe('the wallet', () => {
     };
     const applyBundle = async (signed: object) => ctx.api.post(`/api/v1/wallets/apply_coins/bundle/${bundle.id}/`, signed, { token: s.student.token, host: s.host });
     // Only the account's own connected address may approve.
-    expect((await applyBundle(await signedBy(account))).body).toEqual({ detail: 'Wallet verification failed' });
+    expect((await applyBundle(await signedBy(account))).body).toEqual({ detail: 'Wallet verification failed', code: 'wallet_verification_failed' });
     const connect = await signedBy(account);
     expect((await ctx.api.post('/api/v1/users/wallet/verify/', connect, { token: s.student.token, host: s.host })).status).toBe(200);
-    expect((await applyBundle(await signedBy(privateKeyToAccount(generatePrivateKey())))).body).toEqual({ detail: 'Wallet verification failed' });
+    expect((await applyBundle(await signedBy(privateKeyToAccount(generatePrivateKey())))).body).toEqual({ detail: 'Wallet verification failed', code: 'wallet_verification_failed' });
     const signed = await signedBy(account);
     const applied = await applyBundle(signed);
     expect(applied.body).toEqual({ success: true, message: msg.coinsApplied, coins: 500 });
     // The same signature cannot be used twice: its nonce is spent.
-    expect((await applyBundle(signed)).body).toEqual({ detail: 'Wallet verification failed' });
+    expect((await applyBundle(signed)).body).toEqual({ detail: 'Wallet verification failed', code: 'wallet_verification_failed' });
     expect((await pay(s, body(other.id))).body).toEqual({ coins: [msg.coinsSignature] });
     const res = await pay(s, body(bundle.id));
     expect(res.status).toBe(201);

@@ -40,6 +40,11 @@ describe('Google sign-in', () => {
     const login = await api.post('/api/v1/account/login/google/', { id_token: await provider.googleIdToken(user) });
     expect(login.status).toBe(200);
     expect(login.body.id).toBe(signup.body.id);
+    // "Keep me logged in" counts as for a password login: a day unticked, a month ticked.
+    const days = (res: { body: { expires_at: string } }) => Math.round((Date.parse(res.body.expires_at) - Date.now()) / 86_400_000);
+    expect(days(login)).toBe(1);
+    expect(days(await api.post('/api/v1/account/login/google/', { id_token: await provider.googleIdToken(user), remember_me: true }))).toBe(30);
+    expect(days(signup)).toBe(30);
   });
 
   it('links to the existing account that uses the same address', async () => {

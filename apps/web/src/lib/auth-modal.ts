@@ -12,6 +12,8 @@ export interface AuthModalState {
   redirect?: string;
   /** The address typed at sign-up, shown on its success view. */
   email?: string;
+  /** Why a Facebook or Google sign-in that came back failed: the form's banner, not a toast behind the modal. */
+  error?: string;
 }
 
 let state: AuthModalState = { form: null, success: null };

@@ -9,10 +9,10 @@ import { readServerError } from '@/lib/server-errors';
  * errors under their fields and the rest as a banner. `field(name)` registers an input whose error
  * clears as soon as it is edited (spec 1 §5).
  */
-export function useServerForm<T extends FieldValues>(schema: z.ZodType, defaultValues: DefaultValues<T>, bannerKeys: string[] = []) {
+export function useServerForm<T extends FieldValues>(schema: z.ZodType, defaultValues: DefaultValues<T>, bannerKeys: string[] = [], initialBanner: string | null = null) {
   // The form holds what its inputs hold (T); the schema checks it and may read it into other types on submit.
   const form = useForm<T>({ resolver: zodResolver(schema as z.ZodType<T, T>), defaultValues, mode: 'onSubmit', reValidateMode: 'onSubmit' });
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(initialBanner);
   const fields = Object.keys(defaultValues ?? {});
 
   function showServerError(error: unknown) {

@@ -127,8 +127,8 @@ export const signBundleCoins = () =>
   });
 
 /** Logging in by wallet address (spec 1 §1): signed out, the same nonce and verify calls answer a session. */
-export const logInWithWallet = () =>
+export const logInWithWallet = (rememberMe: boolean) =>
   outcome(async () => {
     const address = await walletAddress();
-    return verify<TokenResponse>(await sign(address, await nonceFor(address), { forCoins: false }));
+    return verify<TokenResponse>({ ...(await sign(address, await nonceFor(address), { forCoins: false })), remember_me: rememberMe });
   });

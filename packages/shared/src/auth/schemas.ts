@@ -117,6 +117,7 @@ export type SocialProvider = z.infer<typeof socialProviderSchema>;
 export const socialLoginBodySchema = z.object({
   access_token: z.string().min(1).max(4096).optional(),
   id_token: z.string().min(1).max(8192).optional(),
+  remember_me: loginBodySchema.shape.remember_me,
 });
 export const socialSignupBodySchema = z.object({
   token: z.string().min(1).max(8192),

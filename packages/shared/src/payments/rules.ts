@@ -143,6 +143,9 @@ export const paymentMessages = {
   otherClass: 'Pay for the class you enrolled in.',
 } as const;
 
+/** The code beside 'Wallet verification failed', which the payment page shows as a toast (spec 3 §8). */
+export const WALLET_VERIFICATION_FAILED = 'wallet_verification_failed';
+
 /** The wallet's words (spec 1 §8, spec 3 §4 and §8), and ours for what the spec leaves unsaid. */
 export const walletMessages = {
   signatureFailed: 'Message signature failed',

@@ -127,7 +127,12 @@ export const walletEntryListSchema = listSchema(walletEntrySchema);
 
 export const walletNonceBodySchema = z.object({ public_address: address });
 export const walletNonceSchema = z.object({ public_address: z.string(), nonce: z.string() });
-export const walletVerifyBodySchema = z.object({ public_address: address, message: z.string().max(300), signature });
+export const walletVerifyBodySchema = z.object({
+  public_address: address,
+  message: z.string().max(300),
+  signature,
+  remember_me: z.boolean().optional().describe('signed out (logging in): Keep me logged in, as for a password login'),
+});
 
 /** The sandbox gateway's hosted checkout (served by the platform; DECISIONS.md). */
 export const sandboxParamsSchema = z.object({ reference: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });

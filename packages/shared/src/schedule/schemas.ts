@@ -31,7 +31,7 @@ export const classEventSchema = z.object({
   start: z.string().describe('ISO 8601 instant (UTC)'),
   end: z.string().describe('ISO 8601 instant (UTC)'),
   type: z.string().describe("'Online' or 'Face to face' for a class schedule, 'Live class' for a live class"),
-  link: z.string().describe("path on the school's site: the player for a live class, the course page for a class"),
+  class_link: z.string().describe("path on the school's site: the player for a live class, the course page for a class"),
 });
 export type ClassEvent = z.infer<typeof classEventSchema>;
 

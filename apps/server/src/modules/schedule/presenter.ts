@@ -33,7 +33,7 @@ export function presentScheduleEvent(row: ScheduleEventRow, timeZone: string): C
     end_time: hhmm(row.endTime),
     ...instants(row.date, row.startTime, row.endTime, timeZone),
     type: row.type,
-    link: coursePath(row.course.slug),
+    class_link: coursePath(row.course.slug),
   };
 }
 
@@ -51,7 +51,7 @@ export function presentRoomEvent(row: RoomEventRow, timeZone: string): ClassEven
     end_time: hhmm(row.endTime),
     ...instants(row.date, row.startTime, row.endTime, timeZone),
     type: LIVE_CLASS_TYPE,
-    link: `${coursePath(row.course.slug)}/module/${row.coursewareId}`,
+    class_link: `${coursePath(row.course.slug)}/module/${row.coursewareId}`,
   };
 }
 

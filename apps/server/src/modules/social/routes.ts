@@ -51,7 +51,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = await identify(actorOf(request), request.params.provider, request.body.id_token ?? request.body.access_token, school);
       const user = await existingUser(identity);
       if (!user) throw formError('No account uses this sign-in yet. Please sign up first.');
-      return auth.issueToken(user, true);
+      return auth.issueToken(user, request.body.remember_me ?? false);
     },
   );
 

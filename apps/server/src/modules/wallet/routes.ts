@@ -77,7 +77,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         const userId = await wallets.login(request.body);
         const account = await accounts.findAccount(userId);
         if (!account) throw notFound(walletMessages.accountNotFound);
-        return auth.issueToken(account.user, true);
+        return auth.issueToken(account.user, request.body.remember_me ?? false);
       }
       const address = await wallets.connect(request.user.id, request.body);
       return { message: walletMessages.connected, public_address: address };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { verifyMessage } from 'viem';
-import { paymentMessages, walletMessage, walletMessages } from '@school/shared/payments/rules';
+import { paymentMessages, walletMessage, walletMessages, WALLET_VERIFICATION_FAILED } from '@school/shared/payments/rules';
 import type { Db } from '../../db/client';
 import { badRequest, invalid, notFound } from '../../lib/errors';
 import { recordEvent } from '../events/service';
@@ -82,7 +82,7 @@ export function walletService(app: FastifyInstance) {
       nonce !== null &&
       body.message === walletMessage(body.public_address, nonce) &&
       (await verifyMessage({ address: body.public_address as `0x${string}`, message: body.message, signature: body.signature as `0x${string}` }).catch(() => false));
-    if (!valid) throw badRequest(walletMessages.verificationFailed);
+    if (!valid) throw badRequest(walletMessages.verificationFailed, WALLET_VERIFICATION_FAILED);
   }
 
   return {
@@ -116,7 +116,7 @@ export function walletService(app: FastifyInstance) {
     /** A signature by the account's own connected address (a bundle's coins: spec 3 §4). */
     async checkOwnerSignature(userId: number, body: SignedBody) {
       const wallet = await repo.find(userId);
-      if (!wallet?.verified || wallet.address !== body.public_address.toLowerCase()) throw badRequest(walletMessages.verificationFailed);
+      if (!wallet?.verified || wallet.address !== body.public_address.toLowerCase()) throw badRequest(walletMessages.verificationFailed, WALLET_VERIFICATION_FAILED);
       return this.checkSignature(userId, body);
     },
 

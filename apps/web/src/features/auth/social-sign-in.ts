@@ -6,11 +6,12 @@ const STATE_KEY = 'social-sign-in';
 
 /**
  * Social sign-in by redirect (OpenID Connect implicit flow for Google, the OAuth dialog for
- * Facebook): the provider sends the browser back to /login with the token in the fragment.
+ * Facebook): the provider sends the browser back to /login with the token in the fragment. `remember` is the
+ * login form's Keep me logged in, kept for the way back (sign-up has no such box and keeps the session).
  */
-export function startSocialSignIn(provider: Provider, mode: 'login' | 'signup', config: ClientConfig) {
+export function startSocialSignIn(provider: Provider, mode: 'login' | 'signup', config: ClientConfig, remember: boolean) {
   const nonce = crypto.randomUUID();
-  sessionStorage.setItem(STATE_KEY, JSON.stringify({ provider, mode, nonce }));
+  sessionStorage.setItem(STATE_KEY, JSON.stringify({ provider, mode, nonce, remember }));
   const redirectUri = `${window.location.origin}${paths.login}`;
   const params: Record<string, string> =
     provider === 'google'
@@ -21,13 +22,13 @@ export function startSocialSignIn(provider: Provider, mode: 'login' | 'signup', 
 }
 
 /** The provider's answer in the address fragment, if it matches the sign-in this browser started. */
-export function readSocialCallback(hash: string): { provider: Provider; mode: 'login' | 'signup'; token: string } | null {
+export function readSocialCallback(hash: string): { provider: Provider; mode: 'login' | 'signup'; token: string; remember: boolean } | null {
   const fragment = new URLSearchParams(hash.replace(/^#/, ''));
   const saved = sessionStorage.getItem(STATE_KEY);
   if (!saved || !fragment.get('state')) return null;
   sessionStorage.removeItem(STATE_KEY);
-  const state = JSON.parse(saved) as { provider: Provider; mode: 'login' | 'signup'; nonce: string };
+  const state = JSON.parse(saved) as { provider: Provider; mode: 'login' | 'signup'; nonce: string; remember?: boolean };
   if (fragment.get('state') !== state.nonce) return null;
   const token = state.provider === 'google' ? fragment.get('id_token') : fragment.get('access_token');
-  return token ? { provider: state.provider, mode: state.mode, token } : null;
+  return token ? { provider: state.provider, mode: state.mode, token, remember: state.remember ?? true } : null;
 }

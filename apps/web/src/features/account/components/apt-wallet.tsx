@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toCentavos, wholeCoins } from '@school/shared/payments/rules';
 import { dateTimeIn } from '@school/shared/school/dates';
 import type { School } from '@school/shared/school/schemas';
+import { LoadError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { Pager } from '@/components/pager';
 import { useWallet } from '@/lib/wallet';
@@ -17,6 +18,18 @@ export function AptWallet({ school }: { school: School }) {
   const [page, setPage] = useState(1);
   const wallet = useWallet(true);
   const entries = useWalletEntries(page);
+  // A failed load must not look like an empty wallet or a balance still loading (spec 1 §4).
+  if ((wallet.isError && !wallet.data) || (entries.isError && !entries.data)) {
+    return (
+      <LoadError
+        what="Your wallet"
+        retry={() => {
+          void wallet.refetch();
+          void entries.refetch();
+        }}
+      />
+    );
+  }
   return (
     <div className="apt-wallet">
       <p className="wallet-balance">

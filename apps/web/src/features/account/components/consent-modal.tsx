@@ -6,9 +6,18 @@ import { Modal } from '@/components/modal';
 
 /** The Data Privacy Statement and Consent, accepted before the MCLE profile is saved (spec 1 §5). */
 export function ConsentModal({ open, school, busy, onContinue, onClose }: { open: boolean; school: School; busy: boolean; onContinue: () => void; onClose: () => void }) {
-  const [agreed, setAgreed] = useState(false);
   return (
     <Modal open={open} onClose={onClose} title="Data Privacy Statement and Consent" size="lg">
+      <ConsentBody school={school} busy={busy} onContinue={onContinue} onClose={onClose} />
+    </Modal>
+  );
+}
+
+/** The tick lives in the content, which the modal drops when it closes: every opening starts unticked, after Cancel or a failed save too. */
+function ConsentBody({ school, busy, onContinue, onClose }: { school: School; busy: boolean; onContinue: () => void; onClose: () => void }) {
+  const [agreed, setAgreed] = useState(false);
+  return (
+    <>
       <div className="consent-text">
         <p>{school.data_privacy}</p>
         {school.consent_form && <p>{school.consent_form}</p>}
@@ -21,6 +30,6 @@ export function ConsentModal({ open, school, busy, onContinue, onClose }: { open
         <Button label="Cancel" variant="ghost" onClick={onClose} />
         <Button label="Continue" disabled={!agreed} busy={busy} onClick={onContinue} />
       </div>
-    </Modal>
+    </>
   );
 }

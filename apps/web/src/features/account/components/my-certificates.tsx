@@ -4,6 +4,7 @@ import type { MyCertificate } from '@school/shared/certificates/schemas';
 import { dateTimeIn } from '@school/shared/school/dates';
 import { Image } from '@/components/image';
 import { InlineSelect } from '@/components/inline-select';
+import { LoadError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { Pager } from '@/components/pager';
 import { SearchBox } from '@/components/search-box';
@@ -52,7 +53,10 @@ export function MyCertificates() {
       )}
       {list.isPending ? (
         <Loading />
-      ) : !list.data || list.data.count === 0 ? (
+      ) : !list.data ? (
+        // Not pending and nothing to show: the load failed, which must not look like an empty list (spec 1 §4).
+        <LoadError what="Your certificates" retry={() => void list.refetch()} />
+      ) : list.data.count === 0 ? (
         <p className="empty-state">No data to display</p>
       ) : (
         <>

@@ -184,7 +184,7 @@ function ClassPopover({ event, anchor, onClose }: { event: ClassEvent; anchor: H
         <dt>Time</dt>
         <dd>{timeRange(event)}</dd>
       </dl>
-      <Link className="btn btn-primary btn-sm" to={event.link}>
+      <Link className="btn btn-primary btn-sm" to={event.class_link}>
         Go to Class
       </Link>
     </div>,

@@ -6,6 +6,7 @@ import { enrollmentSorts, enrollmentStatuses, LIST_PAGE_SIZE, progressLabel } fr
 import type { MyEnrollment } from '@school/shared/catalogue/schemas';
 import { Image } from '@/components/image';
 import { InlineSelect } from '@/components/inline-select';
+import { LoadError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { Pager } from '@/components/pager';
 import { SearchBox } from '@/components/search-box';
@@ -50,7 +51,10 @@ export function MyCourses() {
       </div>
       {list.isPending ? (
         <Loading />
-      ) : !list.data || list.data.count === 0 ? (
+      ) : !list.data ? (
+        // Not pending and nothing to show: the load failed, which must not look like an empty list (spec 1 §4).
+        <LoadError what="Your courses" retry={() => void list.refetch()} />
+      ) : list.data.count === 0 ? (
         <p className="empty-state">No data to display</p>
       ) : (
         <>

@@ -2,8 +2,10 @@ import { visibleTabs } from '@school/shared/account/tabs';
 import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PageHeader } from '@/components/breadcrumb';
+import { LoadError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-error';
 import { useSchool } from '@/lib/school';
 import { useAccount, useMcleProfile } from '../api/account-calls';
 import { useCountries, useIbpChapters, useLawSchools, useRegions } from '@/lib/lookups';
@@ -43,7 +45,16 @@ export function AccountArea() {
   const { data: school } = useSchool();
   const account = useAccount();
   if (!school || account.isPending) return <Loading />;
-  if (!account.data) return <Navigate to={paths.home} replace />;
+  if (!account.data) {
+    // A 401 or 404 has ended the session (api-client): home, as every login-required route. Any other failure
+    // (a server error, the network) may pass, so the page says so and asks again (spec 1 §4).
+    if (account.error instanceof ApiError && (account.error.status === 401 || account.error.status === 404)) return <Navigate to={paths.home} replace />;
+    return (
+      <main className="container page-center">
+        <LoadError what="Your account" retry={() => void account.refetch()} />
+      </main>
+    );
+  }
   const profile = account.data;
   const tabs = visibleTabs(profile.role, school.config.products);
   const current = tabs.find((t) => t.slug === tab);

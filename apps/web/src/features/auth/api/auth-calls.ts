@@ -23,8 +23,8 @@ export const verifyEmail = (key: string) => api<Message>('/account/verify-email/
 
 export const logout = () => api<Message>('/logout/', { method: 'POST', handleUnauthorized: false });
 
-export const socialLogin = (provider: SocialProvider, token: string) =>
-  api<TokenResponse>(`/account/login/${provider}/`, { body: provider === 'google' ? { id_token: token } : { access_token: token } });
+export const socialLogin = (provider: SocialProvider, token: string, rememberMe: boolean) =>
+  api<TokenResponse>(`/account/login/${provider}/`, { body: { ...(provider === 'google' ? { id_token: token } : { access_token: token }), remember_me: rememberMe } });
 export const socialSignup = (provider: SocialProvider, token: string, schoolId: number) =>
   api<TokenResponse>(`/account/signup/${provider}/`, { body: { token, role: 'ST', school_id: schoolId } });
 

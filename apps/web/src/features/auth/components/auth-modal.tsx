@@ -41,8 +41,8 @@ export function AuthModal() {
           </button>
         </div>
       )}
-      {!state.success && state.form === 'login' && <LoginForm redirect={state.redirect} />}
-      {!state.success && state.form === 'signup' && <SignupForm />}
+      {!state.success && state.form === 'login' && <LoginForm redirect={state.redirect} error={state.error} />}
+      {!state.success && state.form === 'signup' && <SignupForm error={state.error} />}
       {!state.success && state.form === 'forgot' && <ForgotForm />}
       {!state.success && state.form === 'reset' && <ResetForm token={state.resetToken ?? ''} />}
     </Modal>

@@ -11,13 +11,14 @@ import { WalletLogin } from './wallet-login';
 import { useServerForm } from '@/lib/use-server-form';
 
 
-export function LoginForm({ redirect }: { redirect?: string }) {
-  const { form, banner, setBanner, showServerError } = useServerForm<LoginBody>(loginFormSchema, { username: '', password: '', remember_me: false });
+export function LoginForm({ redirect, error }: { redirect?: string; error?: string }) {
+  const { form, banner, setBanner, showServerError } = useServerForm<LoginBody>(loginFormSchema, { username: '', password: '', remember_me: false }, [], error ?? null);
   const login = useLogin();
   const finishLogin = useFinishLogin(redirect);
   // Wallets belong to the L2E Coins product: only its schools offer them (spec 1 §2, APT Wallet).
   const walletLogin = useSchool().data?.config.products.apt_coins;
   const { errors } = form.formState;
+  const rememberMe = () => form.getValues('remember_me') ?? false;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
@@ -37,10 +38,8 @@ export function LoginForm({ redirect }: { redirect?: string }) {
         <input type="checkbox" {...form.register('remember_me')} /> Keep me logged in
       </label>
       <Button type="submit" label="Login account" busy={login.isPending} className="btn-block" />
-      <SocialButtons mode="login">
-        {walletLogin && (
-          <WalletLogin onSession={(response) => finishLogin(response, form.getValues('remember_me') ?? false)} setError={setBanner} />
-        )}
+      <SocialButtons mode="login" rememberMe={rememberMe}>
+        {walletLogin && <WalletLogin rememberMe={rememberMe} onSession={(response) => finishLogin(response, rememberMe())} setError={setBanner} />}
       </SocialButtons>
       <div className="auth-links">
         <button type="button" className="link" onClick={() => authModal.open('forgot')}>

@@ -12,8 +12,8 @@ import { FormBanner } from '@/components/form-banner';
 import { SocialButtons } from './social-buttons';
 import { useServerForm } from '@/lib/use-server-form';
 
-export function SignupForm() {
-  const { form, banner, setBanner, showServerError } = useServerForm<SignupValues>(signupFormSchema, { username: '', email: '', password1: '', password2: '' });
+export function SignupForm({ error }: { error?: string }) {
+  const { form, banner, setBanner, showServerError } = useServerForm<SignupValues>(signupFormSchema, { username: '', email: '', password1: '', password2: '' }, [], error ?? null);
   const register = useRegister();
   const { data: school } = useSchool();
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import { startSocialSignIn } from '../social-sign-in';
  * Facebook and Google buttons, each shown when the school's flag is on and the platform has the provider, then
  * any other way in (`children`: the wallet, when logging in), all under one "or".
  */
-export function SocialButtons({ mode, children }: { mode: 'login' | 'signup'; children?: ReactNode }) {
+export function SocialButtons({ mode, rememberMe = () => true, children }: { mode: 'login' | 'signup'; rememberMe?: () => boolean; children?: ReactNode }) {
   const { data: school } = useSchool();
   const { data: config } = useClientConfig();
   const products = school?.config.products;
@@ -21,12 +21,12 @@ export function SocialButtons({ mode, children }: { mode: 'login' | 'signup'; ch
         <span>or</span>
       </p>
       {facebook && (
-        <button type="button" className="btn btn-social btn-facebook" onClick={() => startSocialSignIn('facebook', mode, config!)}>
+        <button type="button" className="btn btn-social btn-facebook" onClick={() => startSocialSignIn('facebook', mode, config!, rememberMe())}>
           {verb} with Facebook
         </button>
       )}
       {google && (
-        <button type="button" className="btn btn-social btn-google" onClick={() => startSocialSignIn('google', mode, config!)}>
+        <button type="button" className="btn btn-social btn-google" onClick={() => startSocialSignIn('google', mode, config!, rememberMe())}>
           {verb} with Google
         </button>
       )}

@@ -8,14 +8,14 @@ import { logInWithWallet } from '@/lib/wallet-flows';
  * session for the account that connected it. Failures show in the modal, not as toasts: a toast sits behind
  * the modal dialog, dimmed and out of reach of screen readers.
  */
-export function WalletLogin({ onSession, setError }: { onSession: (response: TokenResponse) => Promise<void>; setError: (message: string | null) => void }) {
+export function WalletLogin({ rememberMe, onSession, setError }: { rememberMe: () => boolean; onSession: (response: TokenResponse) => Promise<void>; setError: (message: string | null) => void }) {
   const [busy, setBusy] = useState(false);
 
   async function logIn() {
     setBusy(true);
     setError(null);
     try {
-      const result = await logInWithWallet();
+      const result = await logInWithWallet(rememberMe());
       if (result.ok) await onSession(result.value);
       else setError(result.message);
     } finally {

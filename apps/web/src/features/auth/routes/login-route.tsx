@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { sessionMessages } from '@school/shared/auth/messages';
 import { REGISTRATION_REDIRECT_MS } from '@school/shared/ui/badge';
-import { notify } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { authModal } from '@/lib/auth-modal';
 import { redirectPath } from '@/lib/redirect';
@@ -32,9 +31,9 @@ export function LoginRoute() {
       try {
         const response =
           social.mode === 'login'
-            ? await socialLogin(social.provider, social.token)
+            ? await socialLogin(social.provider, social.token, social.remember)
             : await socialSignup(social.provider, social.token, (await getSchool()).id);
-        saveSession(sessionFromToken(response), true);
+        saveSession(sessionFromToken(response), social.mode === 'signup' || social.remember);
         await queryClient.invalidateQueries();
         if (social.mode === 'signup') {
           authModal.succeed('social', { form: 'signup' });
@@ -43,8 +42,7 @@ export function LoginRoute() {
           navigate(redirect ?? paths.home, { replace: true });
         }
       } catch (error) {
-        notify.error(readServerError(error, []).banner ?? sessionMessages.genericServerError);
-        authModal.open(social.mode);
+        authModal.open(social.mode, { error: readServerError(error, []).banner ?? sessionMessages.genericServerError });
         navigate(paths.home, { replace: true });
       }
     })();

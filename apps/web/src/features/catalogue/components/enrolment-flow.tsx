@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { readEnrolmentError, type EnrolmentErrorCode } from '@school/shared/catalogue/enrolment-errors';
@@ -77,24 +77,26 @@ export function useEnrolmentFlow(target: EnrolTarget, school: School) {
   }
 
   /**
-   * The profile and identity status the gates read, loaded if a quick click came before them. When they cannot be
-   * read, the page lets the server judge those gates: its refusal opens the same screens.
+   * The profile and identity status the gates read, loaded if a quick click came before them. A fact that cannot
+   * be read is left to the server, which checks every gate again.
    */
   async function gateFacts() {
-    if (!session) return null;
-    try {
-      const [profile, kyc] = await Promise.all([
-        queryClient.ensureQueryData(profileQueryOptions(session.token)),
-        kycNeeded ? queryClient.ensureQueryData(kycStatusQueryOptions(session.token)) : null,
-      ]);
-      return { isVerified: profile.is_verified, step: profile.step ?? null, infoSubmitted: profile.info_submitted ?? false, kycVerified: kyc?.complete ?? false };
-    } catch {
-      return null;
-    }
+    if (!session) return { isVerified: true, step: null, infoSubmitted: true, kycVerified: true };
+    const [profile, kyc] = await Promise.allSettled([
+      queryClient.ensureQueryData(profileQueryOptions(session.token)),
+      kycNeeded ? queryClient.ensureQueryData(kycStatusQueryOptions(session.token)) : Promise.resolve(null),
+    ]);
+    const p = profile.status === 'fulfilled' ? profile.value : null;
+    return {
+      isVerified: p?.is_verified ?? true,
+      step: p?.step ?? null,
+      infoSubmitted: p ? (p.info_submitted ?? false) : true,
+      kycVerified: kyc.status === 'fulfilled' ? (kyc.value?.complete ?? false) : true,
+    };
   }
 
   async function gates(): Promise<boolean> {
-    const facts = (await gateFacts()) ?? { isVerified: true, step: null, infoSubmitted: true, kycVerified: true };
+    const facts = await gateFacts();
     const gate = firstGate({
       loggedIn: Boolean(session),
       mayEnrol: target.kind === 'course' ? target.course.abilities.enrol : target.mayEnrol,
@@ -126,9 +128,24 @@ export function useEnrolmentFlow(target: EnrolTarget, school: School) {
     else navigate(paths.coursePayment(course.slug));
   }
 
+  // One chain at a time, and none finishing on a page already left (the gates may wait for the network).
+  const starting = useRef(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
   async function start(viaPayLater = false) {
+    if (starting.current) return;
+    starting.current = true;
     setPayLater(viaPayLater);
-    if (!(await gates())) return;
+    const passed = await gates().finally(() => {
+      starting.current = false;
+    });
+    if (!passed || !mounted.current) return;
     if (mcle) setStep({ modal: 'affirmation' });
     else afterAffirmation(viaPayLater);
   }

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { paymentMessages, walletMessages, type PaymentMode } from '@school/shared/payments/rules';
+import { paymentMessages, walletMessages, WALLET_VERIFICATION_FAILED, type PaymentMode } from '@school/shared/payments/rules';
 import type { Channels, ProcessBody } from '@school/shared/payments/schemas';
 import { notify } from '@/components/toast';
-import { errorDetail } from '@/lib/api-error';
+import { ApiError } from '@/lib/api-error';
 import { readServerError } from '@/lib/server-errors';
 import { signBundleCoins } from '@/lib/wallet-flows';
 import { fetchFees, useApplyCoins, useFees, useVoucherCheck, type ItemKind } from '../api/payment-calls';
@@ -151,7 +151,7 @@ export function usePaymentForm(target: PaymentFormTarget, channels: Channels | u
       await settle({ ...latest.current, coins: answer.coins });
     } catch (error) {
       // The server refusing the wallet's signature is a wallet outcome: a toast, as spec 3 §8 lists it.
-      if (errorDetail(error) === walletMessages.verificationFailed) notify.error(walletMessages.verificationFailed);
+      if (error instanceof ApiError && error.body?.code === WALLET_VERIFICATION_FAILED) notify.error(walletMessages.verificationFailed);
       else setCoinsNote({ ok: false, text: serverMessage(error) });
     }
   }

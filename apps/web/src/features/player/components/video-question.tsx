@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { autoUpdate, flip, offset, shift, size, useFloating } from '@floating-ui/react-dom';
 import { BLANK_MARKER, videoQuestionMessages as vq } from '@school/shared/learning/rules';
 import type { VideoAnswerResult, VideoQuestion } from '@school/shared/learning/schemas';
@@ -27,7 +27,7 @@ export function VideoQuestionCard({ question, onDone }: { question: VideoQuestio
   const choice = isChoice(question.type);
   const form = useRef<HTMLFormElement>(null);
   const narrow = useMediaQuery(NARROW);
-  const { refs, floatingStyles } = useFloating({
+  const { refs, floatingStyles, isPositioned } = useFloating({
     placement: 'bottom',
     whileElementsMounted: autoUpdate,
     middleware: [
@@ -37,10 +37,18 @@ export function VideoQuestionCard({ question, onDone }: { question: VideoQuestio
       size({ padding: 8, apply: ({ availableHeight, elements }) => elements.floating.style.setProperty('max-height', `${Math.max(120, availableHeight)}px`) }),
     ],
   });
-  // The question takes the focus from the player, on its first field (or its button).
+  const { setFloating } = refs;
+  // The question takes the focus from the player, on its first field (or its button), once it is in its place.
   useEffect(() => {
-    form.current?.querySelector<HTMLElement>('input, select, button')?.focus();
-  }, []);
+    if (isPositioned) form.current?.querySelector<HTMLElement>('input, select, button')?.focus();
+  }, [isPositioned]);
+  const formRef = useCallback(
+    (node: HTMLFormElement | null) => {
+      form.current = node;
+      setFloating(node);
+    },
+    [setFloating],
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -70,12 +78,10 @@ export function VideoQuestionCard({ question, onDone }: { question: VideoQuestio
     <div className="video-question-layer">
       <span ref={refs.setReference} className="video-question-marker" style={{ left: `${left}%`, top: `${top}%` }} aria-hidden="true" />
       <form
-        ref={(node) => {
-          form.current = node;
-          refs.setFloating(node);
-        }}
+        ref={formRef}
         className="video-question"
-        style={narrow ? undefined : floatingStyles}
+        // Hidden until placed: it never flashes in the corner first.
+        style={narrow ? undefined : { ...floatingStyles, visibility: isPositioned ? undefined : 'hidden' }}
         role="dialog"
         aria-labelledby={titleId}
         onSubmit={submit}
