@@ -24,8 +24,16 @@ export function useToastsWanted(): boolean {
   );
 }
 
+let markMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+/** Called by the toaster once sonner's own toaster listens: toasts raised before then could be lost. */
+export const toasterMounted = () => markMounted();
+
 function show(kind: 'success' | 'error' | 'info', message: string) {
-  void loadSonner().then(({ toast }) => {
+  // Raised in order once the toaster listens: a dismissal and a new toast before it mounted lost the new one.
+  void Promise.all([loadSonner(), mounted]).then(([{ toast }]) => {
     toast.dismiss();
     toast[kind](message, { duration: TOAST_DURATION_MS });
   });

@@ -1,10 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTheme } from '@/lib/theme';
-import { useToastsWanted } from './toast';
+import { toasterMounted, useToastsWanted } from './toast';
 
 const SonnerToaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
-/** Where toasts show; mounted with the first toast (sonner shows toasts raised before it mounted). */
+/** After sonner's toaster in the tree, so its effect runs once that toaster has subscribed to new toasts. */
+function MountedSignal() {
+  useEffect(() => toasterMounted(), []);
+  return null;
+}
+
+/** Where toasts show; mounted with the first toast, which waits for it. */
 export function Toaster() {
   const theme = useTheme();
   const wanted = useToastsWanted();
@@ -12,6 +18,7 @@ export function Toaster() {
   return (
     <Suspense fallback={null}>
       <SonnerToaster position="top-center" visibleToasts={1} theme={theme} richColors closeButton />
+      <MountedSignal />
     </Suspense>
   );
 }

@@ -39,7 +39,7 @@ export function LoginForm({ redirect, error }: { redirect?: string; error?: stri
       </label>
       <Button type="submit" label="Login account" busy={login.isPending} className="btn-block" />
       <SocialButtons mode="login" rememberMe={rememberMe}>
-        {walletLogin && <WalletLogin rememberMe={rememberMe} onSession={(response) => finishLogin(response, rememberMe())} setError={setBanner} />}
+        {walletLogin && <WalletLogin rememberMe={rememberMe} onSession={finishLogin} setError={setBanner} />}
       </SocialButtons>
       <div className="auth-links">
         <button type="button" className="link" onClick={() => authModal.open('forgot')}>

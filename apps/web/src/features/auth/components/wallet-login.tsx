@@ -8,15 +8,17 @@ import { logInWithWallet } from '@/lib/wallet-flows';
  * session for the account that connected it. Failures show in the modal, not as toasts: a toast sits behind
  * the modal dialog, dimmed and out of reach of screen readers.
  */
-export function WalletLogin({ rememberMe, onSession, setError }: { rememberMe: () => boolean; onSession: (response: TokenResponse) => Promise<void>; setError: (message: string | null) => void }) {
+export function WalletLogin({ rememberMe, onSession, setError }: { rememberMe: () => boolean; onSession: (response: TokenResponse, remember: boolean) => Promise<void>; setError: (message: string | null) => void }) {
   const [busy, setBusy] = useState(false);
 
   async function logIn() {
     setBusy(true);
     setError(null);
     try {
-      const result = await logInWithWallet(rememberMe());
-      if (result.ok) await onSession(result.value);
+      // Read once: the token's life and where the session is kept must agree, whatever the box says later.
+      const remember = rememberMe();
+      const result = await logInWithWallet(remember);
+      if (result.ok) await onSession(result.value, remember);
       else setError(result.message);
     } finally {
       setBusy(false);
