@@ -192,7 +192,8 @@ async function affirm(page: Page) {
   const modal = await dialog(page, 'Statement of Affirmation');
   const proceed = modal.getByRole('button', { name: 'Proceed' });
   const current = (await periods()).find((p) => p.is_current)!;
-  expect(await modal.getByLabel('Compliance Period').inputValue()).toBe(String(current.id));
+  // The periods load with the statement: the current one is chosen once they are in.
+  await expect.poll(() => modal.getByLabel('Compliance Period').inputValue(), { timeout: 10_000 }).toBe(String(current.id));
   expect(await proceed.isDisabled()).toBe(true);
   await modal.getByLabel('I agree to the Statement of Affirmation.').check();
   await proceed.click();

@@ -388,7 +388,7 @@ describe('vouchers and coins', () => {
     const page = await signedIn(who, `/course-bundle/payment/${slug}`);
     await visible(page.getByRole('heading', { name: 'Bundle Payment' }));
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).innerText()).toMatch(/Home\s*>?\s*Course Bundle\s*>?\s*Payment/);
-    expect(await page.getByLabel('Select Compliance Period').inputValue()).not.toBe('');
+    await expect.poll(() => page.getByLabel('Select Compliance Period').inputValue(), { timeout: 10_000 }).not.toBe('');
     await line(page, 'Total Payment', '₱1,800.00');
     await page.getByRole('radio', { name: 'Pay Directly to the school' }).check();
     await purchase(page, 'Purchase Bundle');
