@@ -33,7 +33,7 @@ export function LoginRoute() {
           social.mode === 'login'
             ? await socialLogin(social.provider, social.token, social.remember)
             : await socialSignup(social.provider, social.token, (await getSchool()).id);
-        saveSession(sessionFromToken(response), social.mode === 'signup' || social.remember);
+        saveSession(sessionFromToken(response), social.remember);
         await queryClient.invalidateQueries();
         if (social.mode === 'signup') {
           authModal.succeed('social', { form: 'signup' });

@@ -231,7 +231,7 @@ export function EnrolmentModals({ flow }: { flow: EnrolmentFlow }) {
                   <Button
                     label="Join this class"
                     // The class's own fee, which the list shows and the server charges (docs/decisions.md).
-                    onClick={() => (cls.fee > 0 ? navigate(`${paths.coursePayment(target.course.slug)}?class=${cls.id}`) : setStep({ modal: 'confirm', action: 'free', classId: cls.id }))}
+                    onClick={() => (cls.fee > 0 ? navigate(paths.coursePayment(target.course.slug, cls.id)) : setStep({ modal: 'confirm', action: 'free', classId: cls.id }))}
                   />
                 </div>
               </li>
