@@ -99,12 +99,18 @@ export default tseslint.config(
   {
     // Only a repository talks to the database through Drizzle; the schema, migrations, seed, scripts,
     // benchmarks and tests may too, and so may the job queue, which keeps its jobs in the database.
+    // Images are decoded by sharp only through lib/decode-image.ts.
     files: ['**/*.ts', '**/*.tsx'],
-    ignores: ['**/repository.ts', 'apps/server/src/db/**', 'apps/server/src/infra/jobs/**', 'apps/server/src/seed/**', 'apps/server/test/**', 'apps/server/drizzle.config.ts', 'scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts'],
+    ignores: ['**/repository.ts', 'apps/server/src/db/**', 'apps/server/src/infra/jobs/**', 'apps/server/src/seed/**', 'apps/server/test/**', 'apps/server/drizzle.config.ts', 'scripts/**', 'bench/**', 'e2e/**', '**/*.test.ts', 'apps/server/src/lib/decode-image.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: "Only a module's repository.ts imports drizzle-orm: move the query there." }] },
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: "Only a module's repository.ts imports drizzle-orm: move the query there." },
+            { group: ['sharp'], message: 'Decode images with lib/decode-image.ts: its pixel limit refuses decompression bombs.' },
+          ],
+        },
       ],
     },
   },

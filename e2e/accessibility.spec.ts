@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCourse, createEnrolment, createOutline, createSchool } from '../apps/server/test/support/factories';
 import { startApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/axe';
 import { closeAnnouncement, dialog, openLogin } from './support/ui';
@@ -64,6 +65,46 @@ describe('accessibility (axe-core)', () => {
     await page.goto(`${app.origin('demo')}/course-bundles`);
     await page.locator('.card').first().waitFor();
     expect(await seriousViolations(page), 'bundles').toEqual([]);
+  });
+
+  it('the login dialog with its wallet login, signed in the navbar avatar', async () => {
+    const { page, context } = await app.newPage();
+    await context.addInitScript(() => sessionStorage.setItem('announcement-seen:1', '1'));
+    await page.goto(app.origin('demo'));
+    const login = await openLogin(page);
+    await login.getByRole('button', { name: 'Log in with wallet' }).waitFor();
+    expect(await seriousViolations(page), 'login with the wallet').toEqual([]);
+    await login.getByLabel('Username or Email').fill('student');
+    await login.getByLabel('Password', { exact: true }).fill('Learn2026!');
+    await login.getByRole('button', { name: 'Login account' }).click();
+    await page.locator('.avatar-initials').waitFor();
+    expect(await seriousViolations(page), 'signed in').toEqual([]);
+  });
+
+  it('the player: header controls and a video lesson', async () => {
+    const db = app.server.database.db;
+    const school = await createSchool(db, { products: { mcle: false } });
+    const course = await createCourse(db, { school, name: 'Evidence Refresher' });
+    const [video] = await createOutline(db, course, [{ type: 'video', name: 'Lecture', file: 'seed/courses/preview.webm', mediaSeconds: 3 }]);
+    const enrolment = await createEnrolment(db, { course });
+    const path = `/course/${course.slug}/module/${video!.id}`;
+    const { page } = await app.newPage();
+    await page.goto(await app.signInUrl(enrolment.student.token, { school: school.domain, redirect: path }));
+    await page.getByRole('heading', { level: 1, name: 'Lecture' }).waitFor();
+    await page.locator('media-controller').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it.each([
+    ['/terms', 'Terms of Use'],
+    ['/privacy', 'Privacy Policy'],
+    ['/help/wallet', 'L2E Coins and wallets'],
+  ])('the page %s at 360 px', async (path, title) => {
+    const { page, context } = await app.newPage({ viewport: { width: 360, height: 740 } });
+    await context.addInitScript(() => sessionStorage.setItem('announcement-seen:1', '1'));
+    await page.goto(app.origin('demo') + path);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('the not-found page', async () => {

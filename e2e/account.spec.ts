@@ -348,3 +348,25 @@ describe('email and password', () => {
     expect((await api.post('/api/v1/api-token-auth/', { username: student.username, password: 'brandnew123' })).status).toBe(200);
   });
 });
+
+describe('a new student without an MCLE profile', () => {
+  it('opens the MCLE Profile tab with an empty form and no failed request', async () => {
+    const student = await registerStudent(app.server.url, { host: 'demo.localhost' });
+    const { page, context } = await app.newPage();
+    await context.addInitScript(() => {
+      for (let id = 1; id < 10; id++) sessionStorage.setItem(`announcement-seen:${id}`, '1');
+    });
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') failed.push(message.text());
+    });
+    await page.goto(await app.signInUrl(student.token, { school: 'demo', redirect: '/student/mcle-profile' }));
+    await page.waitForURL('**/student/mcle-profile');
+    await visible(panel(page).getByLabel('Roll Number'));
+    expect(await panel(page).getByLabel('Roll Number').inputValue()).toBe('');
+    expect(failed).toEqual([]);
+  });
+});

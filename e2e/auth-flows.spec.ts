@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverMessages, sessionMessages } from '@school/shared/auth/messages';
+import { authTokens } from '../apps/server/src/db/schema/index';
+import { hashKey } from '../apps/server/src/lib/crypto';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
 import { eligibleStudent, registerStudent, unique } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
@@ -206,6 +209,33 @@ describe('token visits and expired sessions', () => {
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await toast(page, sessionMessages.sessionExpired);
     await visible(page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }));
+  });
+
+  it('shows a returning student whose token lapsed or is unknown the school, logged out, from the first page load', async () => {
+    const student = await registerStudent(app.server.url, { host: 'acme.localhost' });
+    await app.server.database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.keyHash, hashKey(student.token)));
+    for (const token of [student.token, 'z'.repeat(43)]) {
+      const { page, context } = await app.newPage();
+      // A session left from an earlier visit, there before the app's first request (once: a reload keeps what the app did).
+      await context.addInitScript(
+        ({ token, id }) => {
+          if (sessionStorage.getItem('seeded')) return;
+          sessionStorage.setItem('seeded', '1');
+          Object.entries({ token, userId: String(id), studentId: String(id), role: 'ST' }).forEach(([key, value]) => localStorage.setItem(key, value));
+        },
+        { token, id: student.id },
+      );
+      await page.goto(app.origin('acme'));
+      await visible(page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }));
+      expect(page.url()).toBe(`${app.origin('acme')}/`);
+      expect(await page.getByText(/Oh snap/).count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      // The spec's one word on it (spec 1 §4), and nothing else.
+      await toast(page, sessionMessages.sessionExpired);
+      expect(await page.locator('[data-sonner-toast]').allTextContents()).toEqual([sessionMessages.sessionExpired]);
+      await page.reload();
+      await visible(page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }));
+    }
   });
 });
 

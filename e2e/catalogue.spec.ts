@@ -158,6 +158,10 @@ describe('enrolment gates, in order', () => {
     const email = await dialog(page, 'Oops! Your email is not yet verified.');
     await email.getByRole('button', { name: 'Resend Email' }).click();
     await visible(email.getByText('Verification email sent.'));
+    // A mistyped address is corrected where it is kept (spec 2 §2).
+    await email.getByRole('link', { name: 'Change Email Address' }).click();
+    await page.waitForURL('**/student/email');
+    await visible(page.getByRole('heading', { level: 2, name: 'Email Settings' }));
 
     const fresh = await registerStudent(app.server.url, { host: 'demo.localhost' });
     const key = linkIn((await lastMail(app.server.url, fresh.email)).text).searchParams.get('key');
@@ -257,7 +261,7 @@ describe('enrolling', () => {
     await page.getByRole('button', { name: 'Enroll Now' }).click();
     await affirm(page);
     const select = await dialog(page, 'Select Class');
-    await visible(select.getByText('PHP 2,000.00', { exact: false }));
+    await visible(select.getByText('P2,000.00', { exact: false }));
     await visible(select.getByText('Free', { exact: false }));
     await select.getByRole('button', { name: 'View Class' }).first().click();
     const schedule = await dialog(page, 'Saturday Morning Class Schedule');

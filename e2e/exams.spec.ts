@@ -39,7 +39,18 @@ async function open(token: string, domain: string, path: string) {
 }
 
 const question = (page: Page) => page.locator('fieldset.exam-question');
-const next = (page: Page, label: 'Next' | 'Submit') => page.locator('.exam-actions').getByRole('button', { name: label }).click();
+const next = (page: Page, label: 'Next Question' | 'Submit') => page.locator('.exam-actions').getByRole('button', { name: label }).click();
+/** The lesson's own Next, to the next courseware, below the exam. */
+const lessonNext = (page: Page) => page.getByRole('navigation', { name: 'Coursewares' }).getByRole('button', { name: 'Next', exact: true });
+const outlineDone = (page: Page, name: string) => page.getByRole('navigation', { name: 'Course Content' }).getByRole('link', { name: new RegExp(`${name}.*\\(completed\\)`) });
+
+/** Start Exam (or Retake Exam, Start Survey), then yes in the dialog that says what it commits to. */
+async function start(page: Page, label: 'Start Exam' | 'Retake Exam' | 'Start Survey', title = `${label}?`) {
+  await page.getByRole('button', { name: label }).click();
+  const confirm = await dialog(page, title);
+  await confirm.getByRole('button', { name: 'Start now' }).click();
+  await confirm.waitFor({ state: 'hidden' });
+}
 
 describe('exams', () => {
   it('takes an exam, fails, retakes until the attempts run out, with a written answer graded by staff', async () => {
@@ -55,23 +66,23 @@ describe('exams', () => {
     const path = `/course/${s.course.slug}/module/${s.ware.id}`;
     const page = await open(s.enrolment.student.token, s.school.domain, path);
     await visible(page.getByText('Answer every question.'));
-    await page.getByRole('button', { name: 'Start Exam' }).click();
+    await start(page, 'Start Exam');
 
     await visible(question(page).getByText('Which court?'));
-    await next(page, 'Next');
+    await next(page, 'Next Question');
     await visible(question(page).getByText(msg.selectAnswer));
     await question(page).getByLabel('MTC').check();
-    await next(page, 'Next');
+    await next(page, 'Next Question');
     await visible(question(page).getByText('Modes of discovery?'));
     // A bubble opens only an answered question.
     expect(await page.getByRole('button', { name: 'Question 3' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Question 1, answered' }).click();
     await visible(question(page).getByText('Which court?'));
-    await page.locator('.exam-actions').getByRole('button', { name: 'Next' }).click();
+    await page.locator('.exam-actions').getByRole('button', { name: 'Next Question' }).click();
     await question(page).getByLabel('Motion').check();
-    await next(page, 'Next');
+    await next(page, 'Next Question');
     await question(page).getByRole('combobox').selectOption('24');
-    await next(page, 'Next');
+    await next(page, 'Next Question');
     await next(page, 'Submit');
     await visible(question(page).getByText(msg.required));
     await question(page).getByRole('textbox').fill('The court relies on what lawyers say.');
@@ -97,15 +108,15 @@ describe('exams', () => {
     // The exam was the course's only courseware: graded, the course is complete.
     await (await dialog(page, 'Congratulations!')).getByRole('button', { name: 'Close' }).first().click();
     await visible(page.getByText('You did not pass this exam.'));
-    await page.getByRole('button', { name: 'Retake Exam' }).click();
+    await start(page, 'Retake Exam');
     await visible(question(page).getByText('Which court?'));
     await question(page).getByLabel('RTC').check();
-    await next(page, 'Next');
+    await next(page, 'Next Question');
     await question(page).getByLabel('Depositions').check();
     await question(page).getByLabel('Admission').check();
-    await next(page, 'Next');
+    await next(page, 'Next Question');
     await question(page).getByRole('combobox').selectOption('36');
-    await next(page, 'Next');
+    await next(page, 'Next Question');
     await question(page).getByRole('textbox').fill('Trust.');
     await next(page, 'Submit');
     await toast(page, msg.examSubmitted);
@@ -128,12 +139,18 @@ describe('exams', () => {
     const [after] = await createOutline(db(), s.course, [{ type: 'html', name: 'After the exam', content: '<p>Well done.</p>' }], 1);
     const path = `/course/${s.course.slug}/module/${s.ware.id}`;
     const page = await open(s.enrolment.student.token, s.school.domain, path);
-    await page.getByRole('button', { name: 'Start Exam' }).click();
+    await start(page, 'Start Exam');
+    // The exam's Next and Previous are named apart from the lesson's, which go to another courseware.
+    expect(await lessonNext(page).isDisabled()).toBe(true);
     await question(page).getByLabel('RTC').check();
-    await next(page, 'Next');
+    await next(page, 'Next Question');
+    await visible(page.locator('.exam-actions').getByRole('button', { name: 'Previous Question' }));
     await question(page).getByRole('combobox').selectOption('36');
     await next(page, 'Submit');
     await toast(page, msg.examSubmitted);
+    // Submitting completed the courseware: its mark, and the lesson's own Next, without a reload.
+    await visible(outlineDone(page, 'Final assessment'));
+    await expect.poll(() => lessonNext(page).isEnabled()).toBe(true);
     await visible(page.getByText('Score: 100.0%', { exact: false }));
     await visible(page.getByText('(3 of 3 points)'));
     await visible(page.getByText('You passed this exam.'));
@@ -143,11 +160,12 @@ describe('exams', () => {
     await visible(page.getByText('Well done.'));
   });
 
-  it('ends an attempt when the exam timer runs out', async () => {
+  it('ends an attempt when the exam timer runs out, and reloads the courseware it completed', async () => {
     const s = await withExam([{ type: 'text', text: 'Latin for precedent?' }], { durationMinutes: 1 });
+    await createOutline(db(), s.course, [{ type: 'html', name: 'After the exam', content: '<p>Well done.</p>' }], 1);
     const path = `/course/${s.course.slug}/module/${s.ware.id}`;
     const page = await open(s.enrolment.student.token, s.school.domain, path);
-    await page.getByRole('button', { name: 'Start Exam' }).click();
+    await start(page, 'Start Exam');
     await visible(page.getByText('Exam Remaining Time'));
     // Three seconds left of the minute.
     await db().update(examSubmissions).set({ startedAt: new Date(Date.now() - 57_000) }).where(eq(examSubmissions.examId, s.exam.id));
@@ -156,15 +174,72 @@ describe('exams', () => {
     await visible(oops.getByText(msg.timerEnded));
     await oops.getByRole('button', { name: 'OK' }).click();
     await visible(page.getByText('Score: 0.0%', { exact: false }));
+    // Spec 2 §4: the courseware is reloaded: its mark in the outline and the lesson's Next follow at once.
+    await visible(outlineDone(page, 'Final assessment'));
+    await expect.poll(() => lessonNext(page).isEnabled()).toBe(true);
+    await lessonNext(page).click();
+    await visible(page.getByText('Well done.'));
+  });
+
+  it('asks before an attempt starts, in the exam\'s own numbers', async () => {
+    const s = await withExam([{ type: 'radio', text: 'Which court?', choices: ['MTC', 'RTC'], correctAnswer: ['RTC'] }], { maxAttempts: 3, durationMinutes: 30 });
+    // A courseware after the exam: submitting it does not finish the course (no congratulations over the page).
+    await createOutline(db(), s.course, [{ type: 'html', name: 'After the exam', content: '<p>Well done.</p>' }], 1);
+    const path = `/course/${s.course.slug}/module/${s.ware.id}`;
+    const page = await open(s.enrolment.student.token, s.school.domain, path);
+    await page.getByRole('button', { name: 'Start Exam' }).click();
+    const confirm = await dialog(page, 'Start Exam?');
+    await visible(confirm.getByText('This uses attempt 1 of 3 and starts a timer of 30 minutes, which keeps running if you leave the page.'));
+    // Cancel starts nothing: no attempt used, no timer.
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await db().select().from(examSubmissions).where(eq(examSubmissions.examId, s.exam.id))).toHaveLength(0);
+    expect(await page.getByText('Exam Remaining Time').count()).toBe(0);
+    await start(page, 'Start Exam');
+    await visible(page.getByText('Exam Remaining Time'));
+    expect(await db().select().from(examSubmissions).where(eq(examSubmissions.examId, s.exam.id))).toHaveLength(1);
+    await question(page).getByLabel('MTC').check();
+    await next(page, 'Submit');
+    await toast(page, msg.examSubmitted);
+    await page.getByRole('button', { name: 'Retake Exam' }).click();
+    await visible((await dialog(page, 'Retake Exam?')).getByText('This uses attempt 2 of 3 and starts a timer of 30 minutes', { exact: false }));
+
+    const untimed = await withExam([{ type: 'radio', text: 'Which court?', choices: ['MTC', 'RTC'], correctAnswer: ['RTC'] }]);
+    const other = await open(untimed.enrolment.student.token, untimed.school.domain, `/course/${untimed.course.slug}/module/${untimed.ware.id}`);
+    await other.getByRole('button', { name: 'Start Exam' }).click();
+    await visible((await dialog(other, 'Start Exam?')).getByText('This starts attempt 1 (attempts are unlimited). There is no time limit.'));
+  });
+
+  it('shows every question\'s bubble, and each question\'s title inside its box', async () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => ({ type: 'radio' as const, text: `Question text ${i + 1} long enough to wrap onto a second line on a narrow phone screen`, choices: ['Yes', 'No'], correctAnswer: ['Yes'] }));
+    const s = await withExam(twelve);
+    const path = `/course/${s.course.slug}/module/${s.ware.id}`;
+    const page = await open(s.enrolment.student.token, s.school.domain, path);
+    await start(page, 'Start Exam');
+    const bubbles = page.getByRole('navigation', { name: 'Questions' }).getByRole('button');
+    await visible(bubbles.first());
+    expect(await bubbles.allTextContents()).toEqual(Array.from({ length: 12 }, (_, i) => String(i + 1)));
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      // All twelve in view of the lesson, wrapping: none off to the side.
+      const lesson = (await page.locator('main.lesson').boundingBox())!;
+      for (const box of await Promise.all((await bubbles.all()).map((b) => b.boundingBox()))) expect(box!.x + box!.width).toBeLessThanOrEqual(lesson.x + lesson.width);
+      // The title is laid out inside the box, below its top border, not over it.
+      const [box, title] = [(await question(page).boundingBox())!, (await question(page).locator('legend').boundingBox())!];
+      expect(title.y).toBeGreaterThan(box.y + 1);
+      expect(title.x).toBeGreaterThan(box.x + 1);
+      expect(title.x + title.width).toBeLessThan(box.x + box.width - 1);
+    }
   });
 
   it('takes a survey and a file answer, and shows staff the questions without submitting', async () => {
     const s = await withExam([{ type: 'radio', text: 'Rate it', choices: ['Good', 'Poor'] }, { type: 'file', text: 'Attach your notes' }], { kind: 'survey' });
     const path = `/course/${s.course.slug}/module/${s.ware.id}`;
     const page = await open(s.enrolment.student.token, s.school.domain, path);
+    // An untimed survey commits to nothing: it starts at once.
     await page.getByRole('button', { name: 'Start Survey' }).click();
     await question(page).getByLabel('Good').check();
-    await next(page, 'Next');
+    await next(page, 'Next Question');
     await next(page, 'Submit');
     await visible(question(page).getByText(msg.noFile));
     // Over the limit: refused in the page, before any upload.
@@ -190,8 +265,8 @@ describe('exams', () => {
     await preview.getByRole('button', { name: 'Question 2' }).click();
     await visible(question(preview).getByText('Attach your notes'));
     expect(await preview.locator('.exam-actions').getByRole('button', { name: 'Submit' }).count()).toBe(0);
-    await preview.getByRole('button', { name: 'Previous' }).click();
-    await next(preview, 'Next');
+    await preview.getByRole('button', { name: 'Previous Question' }).click();
+    await next(preview, 'Next Question');
     await visible(question(preview).getByText('Attach your notes'));
     await preview.getByRole('button', { name: 'Hide Questions' }).click();
     expect(await preview.getByRole('button', { name: 'Start Survey' }).count()).toBe(0);

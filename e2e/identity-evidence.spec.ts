@@ -67,8 +67,11 @@ describe("the administrators' identity evidence", () => {
     const enrolmentPath = `/staff/enrollments/${enrolment.id}/identity`;
 
     // The course's flagged sessions: the learner with one 'no face', linking to the timeline.
-    const { page } = await signedInAt(app, admin.token, coursePath, undefined, school.domain);
-    await visible(page.getByRole('heading', { level: 1, name: 'Flagged Sessions' }));
+    // Reached from the course's own page, where administrators find the link.
+    const { page } = await signedInAt(app, admin.token, `/course/${course.slug}`, undefined, school.domain);
+    await page.getByRole('link', { name: 'Identity evidence' }).click();
+    await page.waitForURL(`**${coursePath}`);
+    await visible(page.getByRole('heading', { level: 1, name: `Flagged Sessions: ${course.name}` }));
     const table = page.getByRole('table', { name: 'Learners with flagged snapshots' });
     const row = await visible(table.getByRole('row').filter({ hasText: student.user.email }));
     expect(await row.getByRole('rowheader').textContent()).toBe(`${learner}${student.user.email}`);
@@ -107,8 +110,11 @@ describe("the administrators' identity evidence", () => {
     const flagged = snapshots.getByRole('img', { name: `Snapshot at ${when(timeline.snapshots[1]!.taken_at)}: No face` });
     await flagged.scrollIntoViewIfNeeded();
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await flagged.elementHandle());
-    const progress = page.getByRole('table', { name: 'Coursewares opened and completed' });
-    expect(await progress.getByRole('row').allTextContents()).toEqual(['CoursewareOpenedCompleted', `Reading${when(timeline.progress[0]!.opened_at)}${when(timeline.progress[0]!.completed_at!)}`]);
+    const progress = page.getByRole('table', { name: 'Coursewares opened and completed, with the time spent' });
+    expect(await progress.getByRole('row').allTextContents()).toEqual([
+      'CoursewareLast openedCompletedTime spent',
+      `Reading${when(timeline.progress[0]!.opened_at)}${when(timeline.progress[0]!.completed_at!)}Not measured`,
+    ]);
     expect(await seriousViolations(page)).toEqual([]);
 
     // Dark mode, both screens.

@@ -65,8 +65,11 @@ async function openClasses(domain: string, token: string, options: { theme?: 'li
   return { page, context, range: { start: first.searchParams.get('date_start'), end: first.searchParams.get('date_end') } };
 }
 
-const viewTab = (page: Page, name: 'Day' | 'Week' | 'Month') => page.getByRole('tab', { name: `${name} view` });
+const viewTab = (page: Page, name: 'List' | 'Day' | 'Week' | 'Month') => page.getByRole('tab', { name: `${name} view` });
 const event = (page: Page, text: string) => page.locator('.my-classes [role="button"]').filter({ hasText: text });
+
+/** `day` and `n` days after it, YYYY-MM-DD. */
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The Sunday that starts the week of `day` (FullCalendar's English weeks) and the Saturday that ends it. */
 function weekOf(day: string) {
@@ -86,6 +89,8 @@ describe('My Classes', () => {
     // 09:00 in Manila, shown as the school's time although this browser is in New York.
     await visible(event(page, 'Saturday Morning Class').filter({ hasText: '9:00 – 12:00' }));
     await visible(event(page, 'Live open forum').filter({ hasText: '1:00 – 2:30' }));
+    // Each event names its course too: classes of one name (every course's live forum) are told apart.
+    expect(await event(page, 'Live open forum').innerText()).toContain('Remedial Law Review');
     await visible(event(page, 'Saturday Morning Class').filter({ hasText: '3:00 – 5:00' }));
     await visible(page.getByText(`Times are in the school's time zone (${ZONE}).`));
 
@@ -156,7 +161,7 @@ describe('My Classes', () => {
     await context.close();
   });
 
-  it('reads well in dark mode and on a 360 px phone, where the grid scrolls under a toolbar that stays', async () => {
+  it('reads well in dark mode, and lists the seven days from today on a 360 px phone', async () => {
     const s = await studentWithClasses();
     const dark = await openClasses(s.school.domain, s.student.token, { theme: 'dark' });
     await event(dark.page, 'Saturday Morning Class').first().click();
@@ -167,13 +172,30 @@ describe('My Classes', () => {
     await dark.context.close();
 
     const phone = await openClasses(s.school.domain, s.student.token, { width: 360 });
-    await visible(event(phone.page, 'Live open forum'));
-    // Nothing wider than the screen but the grid, which scrolls in its own box.
+    // Not the week's grid, which shows three days there: today and the six days after it, as a list.
+    expect(phone.range).toEqual({ start: s.today, end: addDays(s.today, 6) });
+    expect(await viewTab(phone.page, 'List').getAttribute('aria-selected')).toBe('true');
+    expect(await viewTab(phone.page, 'Week').count()).toBe(0);
+    for (const [title, time] of [['Saturday Morning Class', '9:00'], ['Live open forum', '1:00'], ['Saturday Morning Class', '3:00'], ['Saturday Morning Class', '10:00']]) {
+      const item = await visible(event(phone.page, title!).filter({ hasText: time! }));
+      const box = (await item.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+    }
+    expect(await event(phone.page, 'Live open forum').innerText()).toContain('Remedial Law Review');
+    // Nothing wider than the screen; the tabs and the toolbar stay in it.
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const grid = phone.page.locator('.my-classes-view');
-    expect(await grid.evaluate((el) => el.parentElement!.scrollWidth > el.parentElement!.clientWidth)).toBe(true);
     const tab = (await viewTab(phone.page, 'Month').boundingBox())!;
     expect(tab.x + tab.width).toBeLessThanOrEqual(360);
+    const title = (await phone.page.locator('.my-classes-title').boundingBox())!;
+    expect(title.x + title.width).toBeLessThanOrEqual(360);
+
+    // An event opens its details from the list too; the month still scrolls sideways in its own box.
+    await event(phone.page, 'Live open forum').click();
+    await visible(phone.page.getByRole('dialog', { name: 'Live open forum' }));
+    await phone.page.keyboard.press('Escape');
+    await viewTab(phone.page, 'Month').click();
+    const grid = phone.page.locator('.my-classes-view');
+    await expect.poll(() => grid.evaluate((el) => el.parentElement!.scrollWidth > el.parentElement!.clientWidth)).toBe(true);
     await phone.context.close();
   });
 
@@ -185,5 +207,10 @@ describe('My Classes', () => {
     await visible(page.locator('.my-classes').getByText('No classes in this period.'));
     expect(await page.locator('.my-classes [role="columnheader"]').count()).toBe(7);
     await context.close();
+    // On a phone the empty list says it in its own box, once.
+    const phone = await openClasses(school.domain, student.token, { width: 360 });
+    await visible(phone.page.locator('.my-classes').getByText('No classes in this period.'));
+    expect(await phone.page.locator('.my-classes').getByText('No classes in this period.').count()).toBe(1);
+    await phone.context.close();
   });
 });

@@ -77,23 +77,23 @@ describe('paying through the sandbox gateway', () => {
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).innerText()).toMatch(/Home\s*>?\s*Course\s*>?\s*Payment/);
     await visible(page.getByRole('heading', { name: 'Revised Rules on Evidence' }));
     // P2,200 with 12 % VAT inside it, before any mode.
-    await line(page, 'Subtotal', '₱1,964.29');
-    await line(page, 'Value-Added Tax', '₱235.71');
-    await line(page, 'Total Payment', '₱2,200.00');
+    await line(page, 'Subtotal', 'P1,964.29');
+    await line(page, 'Value-Added Tax', 'P235.71');
+    await line(page, 'Total Payment', 'P2,200.00');
     const buy = page.getByRole('button', { name: 'Purchase Course' });
     expect(await buy.isDisabled()).toBe(true);
     await page.getByRole('radio', { name: 'Online Banking' }).check();
     // A channel mode needs its channel first.
     expect(await buy.isDisabled()).toBe(true);
     await page.getByLabel('Select Bank').selectOption({ label: 'BPI Online' });
-    await line(page, 'Payment Gateway Fee', '₱15.00');
-    await line(page, 'Total Payment', '₱2,215.00');
+    await line(page, 'Payment Gateway Fee', 'P15.00');
+    await line(page, 'Total Payment', 'P2,215.00');
     await purchase(page);
 
     await page.waitForURL('**/sandbox/checkout/**');
     await visible(page.getByText('Sandbox checkout — no real money'));
     await visible(page.getByRole('heading', { name: 'Juris Academy' }));
-    await visible(page.getByText('₱2,215.00', { exact: true }));
+    await visible(page.getByText('P2,215.00', { exact: true }));
     await visible(page.getByText('BPI Online', { exact: true }));
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(`**/course/${slug}?status=S`);
@@ -102,8 +102,8 @@ describe('paying through the sandbox gateway', () => {
     await page.goto(`${app.origin('demo')}/enrollment/payment?txn_id=${await lastTxnId(who)}`);
     await visible(page.getByRole('heading', { name: 'Thank you!' }));
     await visible(page.getByText('Your payment has been successfully processed.'));
-    await line(page, 'Payment Gateway Fee', '₱15.00');
-    await line(page, 'Total Payment', '₱2,215.00');
+    await line(page, 'Payment Gateway Fee', 'P15.00');
+    await line(page, 'Total Payment', 'P2,215.00');
     await line(page, 'Mode of Payment', 'Online Banking - BPI Online');
     await page.getByRole('link', { name: 'View Course' }).click();
     await page.waitForURL(`**/course/${slug}`);
@@ -134,7 +134,7 @@ describe('paying through the sandbox gateway', () => {
     await page.getByRole('radio', { name: 'E-Wallet' }).check();
     await page.getByLabel('Select E-Wallet').selectOption({ label: 'GCash' });
     // GCash: 2.5 % of P900.
-    await line(page, 'Payment Gateway Fee', '₱22.50');
+    await line(page, 'Payment Gateway Fee', 'P22.50');
     await purchase(page);
     await page.waitForURL('**/sandbox/checkout/**');
     await page.getByRole('button', { name: 'Leave pending' }).click();
@@ -161,6 +161,7 @@ describe('paying through the sandbox gateway', () => {
     await toCheckout(page, 'Online Banking', 'Select Bank', 'BPI Online');
     await page.goto(`${app.origin('demo')}/course/${slug}`);
     await page.getByRole('button', { name: 'Payment Pending' }).click();
+    await (await dialog(page, 'Payment Pending')).getByRole('button', { name: 'Pay another way' }).click();
     await page.waitForURL(`**/course/payment/${slug}`);
     await visible(page.getByRole('heading', { name: 'Course Payment' }));
   });
@@ -176,6 +177,7 @@ describe('paying through the sandbox gateway', () => {
 
     await page.goto(`${app.origin('demo')}/course/${slug}`);
     await page.getByRole('button', { name: 'Payment Pending' }).click();
+    await (await dialog(page, 'Payment Pending')).getByRole('button', { name: 'Pay another way' }).click();
     // A class-only course takes no payment without its class.
     await page.waitForURL(new RegExp(`/course/payment/${slug}\\?class=${saturday.id}$`));
     await visible(page.getByText('Class: Saturday Morning Class'));
@@ -215,8 +217,8 @@ describe('paying through the sandbox gateway', () => {
     const page = await signedIn(who, `/course/payment/${slug}`);
     await page.getByRole('radio', { name: 'Mastercard/Visa Card' }).check();
     // Cards: 3.5 % of P800 plus P15.
-    await line(page, 'Payment Gateway Fee', '₱43.00');
-    await line(page, 'Total Payment', '₱843.00');
+    await line(page, 'Payment Gateway Fee', 'P43.00');
+    await line(page, 'Total Payment', 'P843.00');
     await purchase(page);
     await page.waitForURL('**/sandbox/checkout/**');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -237,7 +239,7 @@ describe('paying through the sandbox gateway', () => {
     const page = await signedIn(who, `/course/payment/${slug}`);
     await page.getByRole('radio', { name: 'Over-the-Counter Non-Banks' }).check();
     await page.getByLabel('Select Payment Center').selectOption({ label: '7-Eleven' });
-    await line(page, 'Total Payment', '₱1,825.00');
+    await line(page, 'Total Payment', 'P1,825.00');
     await purchase(page);
     await page.waitForURL(/\/course\/payment\/\d+\/instruction$/);
 
@@ -280,8 +282,8 @@ describe('vouchers and coins', () => {
     await page.getByRole('button', { name: 'Apply Voucher' }).click();
     await visible(page.getByText('Successfully applied voucher!'));
     await visible(page.getByText('Your voucher covers the total payment.'));
-    await line(page, 'Voucher Discount', '-₱1,900.00');
-    await line(page, 'Total Payment', '₱0.00');
+    await line(page, 'Voucher Discount', '-P1,900.00');
+    await line(page, 'Total Payment', 'P0.00');
     // A waived total takes no mode and no coins.
     expect(await page.getByRole('radio', { name: 'Online Banking' }).isDisabled()).toBe(true);
     expect(await page.getByText('Use L2E Coins').count()).toBe(0);
@@ -290,8 +292,8 @@ describe('vouchers and coins', () => {
 
     await page.waitForURL(/\/enrollment\/payment\?txn_id=\d+$/);
     await visible(page.getByRole('heading', { name: 'Thank you!' }));
-    await line(page, 'Voucher Code', '-₱1,900.00');
-    await line(page, 'Total Payment', '₱0.00');
+    await line(page, 'Voucher Code', '-P1,900.00');
+    await line(page, 'Total Payment', 'P0.00');
     await line(page, 'Mode of Payment', 'Voucher');
 
     // Paid for: buying it again is refused, with the way out the spec gives.
@@ -312,20 +314,20 @@ describe('vouchers and coins', () => {
     await page.getByRole('button', { name: 'Apply Coins' }).click();
     await visible(page.getByText('Successfully applied!'));
     expect(await coins.inputValue()).toBe('1000');
-    await line(page, 'L2E Coins', '-₱1,000.00');
-    await line(page, 'Total Payment', '₱1,200.00');
+    await line(page, 'L2E Coins', '-P1,000.00');
+    await line(page, 'Total Payment', 'P1,200.00');
 
     const cheap = await slugOf('courses', 'Barangay Conciliation Procedures');
     await page.goto(`${app.origin('demo')}/course/payment/${cheap}`);
     await coins.fill('800');
     await page.getByRole('button', { name: 'Apply Coins' }).click();
     await visible(page.getByText('Your L2E Coins cover the total payment.'));
-    await line(page, 'L2E Coins', '-₱800.00');
-    await line(page, 'Total Payment', '₱0.00');
+    await line(page, 'L2E Coins', '-P800.00');
+    await line(page, 'Total Payment', 'P0.00');
     expect(await page.getByRole('radio', { name: 'Online Banking' }).isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: 'Remove Coins' }).click();
-    await line(page, 'Total Payment', '₱800.00');
+    await line(page, 'Total Payment', 'P800.00');
     expect(await page.getByRole('radio', { name: 'Online Banking' }).isDisabled()).toBe(false);
     expect(await page.getByRole('button', { name: 'Purchase Course' }).isDisabled()).toBe(true);
 
@@ -335,7 +337,7 @@ describe('vouchers and coins', () => {
     await purchase(page);
     await page.waitForURL(/\/enrollment\/payment\?txn_id=\d+$/);
     await visible(page.getByRole('heading', { name: 'Thank you!' }));
-    await line(page, 'L2E Coins', '-₱800.00');
+    await line(page, 'L2E Coins', '-P800.00');
     await line(page, 'Mode of Payment', 'L2E Coins');
   });
 
@@ -346,22 +348,22 @@ describe('vouchers and coins', () => {
     await page.getByLabel('Voucher Code').fill('HALF50');
     await page.getByRole('button', { name: 'Apply Voucher' }).click();
     await visible(page.getByText('Successfully applied voucher!'));
-    await line(page, 'Voucher Discount', '-₱400.00');
-    await line(page, 'Total Payment', '₱400.00');
+    await line(page, 'Voucher Discount', '-P400.00');
+    await line(page, 'Total Payment', 'P400.00');
 
     await visible(page.getByText('1,000 L2E Coins'));
-    await visible(page.getByText('1 L2E = ₱1'));
+    await visible(page.getByText('1 L2E = P1'));
     const apply = page.getByRole('button', { name: 'Apply Coins' });
     expect(await apply.isDisabled()).toBe(true);
     await page.getByLabel('L2E Coins to use').fill('100');
     await apply.click();
     await visible(page.getByText('Successfully applied!'));
-    await line(page, 'Subtotal', '₱714.29');
-    await line(page, 'Value-Added Tax', '₱85.71');
-    await line(page, 'Payment Gateway Fee', '₱0.00');
-    await line(page, 'Voucher Discount', '-₱400.00');
-    await line(page, 'L2E Coins', '-₱100.00');
-    await line(page, 'Total Payment', '₱300.00');
+    await line(page, 'Subtotal', 'P714.29');
+    await line(page, 'Value-Added Tax', 'P85.71');
+    await line(page, 'Payment Gateway Fee', 'P0.00');
+    await line(page, 'Voucher Discount', '-P400.00');
+    await line(page, 'L2E Coins', '-P100.00');
+    await line(page, 'Total Payment', 'P300.00');
 
     await page.getByRole('radio', { name: 'Pay Directly to the school' }).check();
     await visible(page.getByText('Pay directly at the admin office'));
@@ -369,9 +371,9 @@ describe('vouchers and coins', () => {
     await purchase(page);
     await page.waitForURL(/\/enrollment\/payment\?txn_id=\d+$/);
     await visible(page.getByRole('heading', { name: 'Payment Pending' }));
-    await line(page, 'Voucher Code', '-₱400.00');
-    await line(page, 'L2E Coins', '-₱100.00');
-    await line(page, 'Total Payment', '₱300.00');
+    await line(page, 'Voucher Code', '-P400.00');
+    await line(page, 'L2E Coins', '-P100.00');
+    await line(page, 'Total Payment', 'P300.00');
     expect(await page.locator('.summary-lines dt', { hasText: 'Payment Gateway Fee' }).count()).toBe(0);
     await line(page, 'Mode of Payment', 'Pay Directly to the school');
 
@@ -389,7 +391,7 @@ describe('vouchers and coins', () => {
     await visible(page.getByRole('heading', { name: 'Bundle Payment' }));
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).innerText()).toMatch(/Home\s*>?\s*Course Bundle\s*>?\s*Payment/);
     await expect.poll(() => page.getByLabel('Select Compliance Period').inputValue(), { timeout: 10_000 }).not.toBe('');
-    await line(page, 'Total Payment', '₱1,800.00');
+    await line(page, 'Total Payment', 'P1,800.00');
     await page.getByRole('radio', { name: 'Pay Directly to the school' }).check();
     await purchase(page, 'Purchase Bundle');
     await page.waitForURL(/\/enrollment\/payment\?txn_id=\d+$/);
@@ -414,6 +416,7 @@ describe('vouchers and coins', () => {
     await page.waitForURL('**/sandbox/checkout/**');
     await page.goto(`${app.origin('demo')}/course-bundle/${slug}`);
     await page.getByRole('button', { name: 'Payment Pending' }).click();
+    await (await dialog(page, 'Payment Pending')).getByRole('button', { name: 'Pay another way' }).click();
     await page.waitForURL(`**/course-bundle/payment/${slug}`);
     await visible(page.getByRole('heading', { name: 'Bundle Payment' }));
   });

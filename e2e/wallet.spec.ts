@@ -122,7 +122,7 @@ describe("a bundle's coins", () => {
     const slug = await slugOfBundle('Practice Management Bundle');
     const { page, context, wallet } = await signedIn(who, `/course-bundle/payment/${slug}`);
     await visible(page.getByRole('heading', { name: 'Bundle Payment' }));
-    await line(page, 'Total Payment', '₱1,800.00');
+    await line(page, 'Total Payment', 'P1,800.00');
     await visible(page.getByText('Applying coins to a bundle asks your wallet to sign a message.'));
     expect(await seriousViolations(page)).toEqual([]);
     const coins = page.getByLabel('L2E Coins to use');
@@ -141,24 +141,24 @@ describe("a bundle's coins", () => {
     await apply.click();
     await toast(page, 'Wallet successfully connected');
     await visible(page.getByText('Successfully applied!'));
-    await line(page, 'L2E Coins', '-₱100.00');
-    await line(page, 'Total Payment', '₱1,700.00');
+    await line(page, 'L2E Coins', '-P100.00');
+    await line(page, 'Total Payment', 'P1,700.00');
 
     await page.getByRole('radio', { name: 'Online Banking' }).check();
     await page.getByLabel('Select Bank').selectOption({ label: 'BPI Online' });
-    await line(page, 'Payment Gateway Fee', '₱15.00');
-    await line(page, 'Total Payment', '₱1,715.00');
+    await line(page, 'Payment Gateway Fee', 'P15.00');
+    await line(page, 'Total Payment', 'P1,715.00');
     await page.getByRole('button', { name: 'Purchase Bundle' }).click();
     await page.waitForURL('**/sandbox/checkout/**');
-    await visible(page.getByText('₱1,715.00', { exact: true }));
+    await visible(page.getByText('P1,715.00', { exact: true }));
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL(`**/course-bundle/${slug}?status=S`);
     await dialog(page, 'Payment Successful');
 
     await page.goto(`${app.origin('demo')}/enrollment/payment?txn_id=${await lastTxnId(who)}`);
     await visible(page.getByRole('heading', { name: 'Thank you!' }));
-    await line(page, 'L2E Coins', '-₱100.00');
-    await line(page, 'Total Payment', '₱1,715.00');
+    await line(page, 'L2E Coins', '-P100.00');
+    await line(page, 'Total Payment', 'P1,715.00');
 
     await page.goto(`${app.origin('demo')}/student/apt-wallet`);
     await visible(page.getByText('900 L2E Coins'));

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { MEDIA_TYPES, STAYING_TYPES } from '@school/shared/learning/rules';
 import { coursewareProgress, coursewares } from '../../apps/server/src/db/schema/index';
@@ -56,7 +56,12 @@ export async function nearlyFinish(app: E2eApp, as: { token: string; host: strin
       continue;
     }
     if (MEDIA_TYPES.includes(ware.type)) {
-      await db.update(coursewareProgress).set({ seconds: await seconds(ware.id) }).where(eq(coursewareProgress.coursewareId, ware.id));
+      // As if watched through: the saved second and the time spent both reach the media's length.
+      const length = await seconds(ware.id);
+      await db
+        .update(coursewareProgress)
+        .set({ seconds: length, watchedSeconds: length })
+        .where(and(eq(coursewareProgress.enrollmentId, enrollmentId), eq(coursewareProgress.coursewareId, ware.id)));
     }
     const done = await api.post(`/api/v1/coursewares/${ware.id}/complete/`, {}, as);
     expect(done.status, done.text).toBe(200);

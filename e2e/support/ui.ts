@@ -1,5 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { isCurrentPeriod } from '@school/shared/lookups/compliance-periods';
+import { isoDate } from '@school/shared/school/dates';
+import { buildCompliancePeriods } from '../../apps/server/src/modules/lookups/sources/compliance-periods';
 
 /** Waits until the locator is visible (playwright-core has no auto-waiting assertions). */
 export async function visible(locator: Locator) {
@@ -40,9 +43,12 @@ export async function login(page: Page, username: string, password: string) {
   await modal.waitFor({ state: 'hidden' });
 }
 
+/** The compliance period open today, which the demo's announcement and texts name (seeded today). */
+export const currentPeriod = buildCompliancePeriods().find((p) => isCurrentPeriod({ date_start: p.start, date_end: p.end }, isoDate()))!.name;
+
 /** The demo school greets each new browser session with its announcement; close it first. */
 export async function closeAnnouncement(page: Page) {
-  const modal = await dialog(page, 'MCLE Compliance Period VIII');
+  const modal = await dialog(page, `MCLE ${currentPeriod}`);
   await modal.getByRole('button', { name: 'Okay' }).click();
   await modal.waitFor({ state: 'hidden' });
 }

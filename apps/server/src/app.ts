@@ -14,13 +14,13 @@ import { outboxMailer, smtpMailer, type Mailer } from './infra/mail/mailer';
 import { dbOneTimeStore, redisOneTimeStore } from './infra/store/one-time-store';
 import { dbRateLimitStore } from './infra/store/rate-limit-store';
 import { errorHandler } from './lib/errors';
-import { refuseNullCharacters } from './lib/null-character-guard';
+import { refuseUnstorableText } from './lib/unstorable-text-guard';
 import { requestSerializer } from './lib/log-redaction';
 import { securityHeaders } from './lib/security-headers';
 import multipart from '@fastify/multipart';
 import { faceEngineFromConfig } from './infra/face/from-config';
 import { storageFromConfig } from './infra/storage/from-config';
-import { localMediaRoutes } from './infra/storage/local';
+import { localMediaRoutes, rememberViewers } from './infra/storage/local';
 import type { Storage } from './infra/storage/storage';
 import { accountRoutes } from './modules/account/routes';
 import { authenticate } from './modules/auth/authenticate';
@@ -105,7 +105,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  refuseNullCharacters(app);
+  refuseUnstorableText(app);
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, connectTimeout: 2000 }) : null;
   const oneTimeStore = redis ? redisOneTimeStore(redis) : dbOneTimeStore(database.db);
@@ -185,6 +185,7 @@ export async function buildApp(options: AppOptions) {
       });
       await api.register(schoolContext);
       await api.register(authenticate);
+      if (storage.kind === 'local') rememberViewers(api, storage);
       await api.register(accountRoutes);
       await api.register(tenancyRoutes);
       await api.register(authRoutes);

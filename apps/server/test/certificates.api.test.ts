@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PDFDocument } from 'pdf-lib';
@@ -36,6 +37,24 @@ const mine = async (s: Awaited<ReturnType<typeof studying>>) => (await ctx.api.g
 // A job draws the image and the PDF, which a busy machine can stretch past waitFor's usual 10 s.
 const issued = (s: Awaited<ReturnType<typeof studying>>) => waitFor(async () => ((await mine(s)).count > 0 ? (await mine(s)).data[0] : null), 25_000);
 
+
+/** A black-and-white PNG of side x side pixels, all zero: 16,000 pixels square compress to about 31 KB. */
+function blankPng(side: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 1; // 1 bit per pixel, greyscale (colour type 0)
+  const rows = deflateSync(Buffer.alloc(side * (1 + Math.ceil(side / 8))), { level: 9 });
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+}
 
 /** A file behind a signed address of the local storage. */
 async function fetched(address: string) {
@@ -107,6 +126,21 @@ describe('issuing certificates', () => {
     // Another student's enrolment does not exist for the caller.
     const other = await createStudent(db(), { school: s.school });
     expect((await ctx.api.post(`/api/v1/enrollments/${s.enrolment.id}/certification/`, good, { token: other.token, host: s.school.host })).status).toBe(404);
+  });
+
+  it('refuses a signature image of too many pixels from its header, at once, and an empty one', async () => {
+    const s = await studying({ mcle: true });
+    await s.finish();
+    const sign = (signature: string) => ctx.api.post(`/api/v1/enrollments/${s.enrolment.id}/certification/`, { full_name: 'Test Student', signature, agree: true }, s.as);
+    const bomb = blankPng(16_000);
+    expect(bomb.length).toBeLessThan(40_000);
+    const started = Date.now();
+    const refused = await sign(`data:image/png;base64,${bomb.toString('base64')}`);
+    // Decoded, it takes seconds and holds every other request up.
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(refused).toMatchObject({ status: 400, body: { signature: [msg.signatureTooLarge] } });
+    expect((await sign('data:image/png;base64,A')).body).toEqual({ signature: [msg.signatureRequired] });
+    expect((await sign(SIGNATURE)).status).toBe(201);
   });
 
   it('gives a pay-later enrolment its certificate only once it is paid', async () => {

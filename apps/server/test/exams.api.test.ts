@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { loneSurrogateMessage } from '@school/shared/api/unstorable-text';
 import { examMessages as msg } from '@school/shared/exams/rules';
 import { courses, coursewareProgress, enrollments, examAnswers, examQuestions, examSubmissions, exams, notifications } from '../src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, waitFor } from './support/factories';
@@ -166,6 +167,15 @@ describe('taking an exam', () => {
     expect((await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as)).body.submission).toMatchObject({ submitted: true, total_score: 1 });
   });
 
+  it('refuses a text answer holding half of a surrogate pair (jsonb cannot store it) and keeps the attempt going', async () => {
+    const s = await withExam();
+    await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as);
+    const text = s.questions[3]!;
+    expect(await answer(s, text.id, 'stare decisis \ud800')).toMatchObject({ status: 400, body: { answer: [loneSurrogateMessage] } });
+    expect(await answer(s, text.id, ['\udc00'])).toMatchObject({ status: 400, body: { answer: [loneSurrogateMessage] } });
+    expect((await answer(s, text.id, 'stare decisis 💥')).status).toBe(200);
+  });
+
   it('keeps surveys unscored and completes their courseware', async () => {
     const s = await withExam({ kind: 'survey', questions: [{ type: 'radio', text: 'Rate it', choices: ['Good', 'Poor'] }, { type: 'textarea', text: 'Comments' }] });
     await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as);
@@ -221,8 +231,12 @@ describe('file answers', () => {
     const question = saved.body.submission.questions[0];
     expect(question.answer).toMatchObject({ answer: ['digest.pdf'], score: null });
     expect(saved.body.submission).toMatchObject({ submitted: true, has_pending: true });
-    const file = await request(ctx.server.url, new URL(question.answer.file, ctx.server.url).pathname + new URL(question.answer.file, ctx.server.url).search);
+    const address = new URL(question.answer.file, ctx.server.url);
+    // Bound to the student: it opens with the viewer cookie their signed-in calls leave, and not without it.
+    const cookie = String(saved.headers['set-cookie']).split(';')[0]!;
+    const file = await request(ctx.server.url, address.pathname + address.search, { headers: { cookie } });
     expect(file.raw.equals(pdf)).toBe(true);
+    expect((await request(ctx.server.url, address.pathname + address.search)).status).toBe(403);
   });
 });
 

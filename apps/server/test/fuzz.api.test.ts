@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { profileServerMessages as s } from '@school/shared/account/messages';
-import { nullCharacterMessage } from '@school/shared/api/null-characters';
+import { loneSurrogateMessage, nullCharacterMessage } from '@school/shared/api/unstorable-text';
+import { courses, paymentTransactions, schools } from '../src/db/schema/index';
 import { registerStudent, unique } from './support/factories';
 import { request, type ApiResponse } from './support/http';
 import { uploadFile } from './support/multipart';
@@ -74,6 +76,23 @@ const rawBodies: [string, string][] = [
 const fill = (path: string, id: string) => path.replace(/\{[^}]+\}/g, id);
 
 /** The student's own forum posts at the demo school, so that the forum's id-taking routes reach their handlers. */
+/** The student's own open payment at the demo school, so that the calls on a transaction reach their handlers. */
+async function ownTransaction(userId: number) {
+  const db = ctx.server.database.db;
+  const [course] = await db
+    .select({ id: courses.id, schoolId: courses.schoolId })
+    .from(courses)
+    .innerJoin(schools, eq(schools.id, courses.schoolId))
+    .where(and(eq(schools.domain, 'demo'), gt(courses.fee, 0)))
+    .limit(1);
+  const amounts = { subtotal: 100, tax: 12, fee: 0, discount: 0, coins: 0, amount: 112 };
+  const [txn] = await db
+    .insert(paymentTransactions)
+    .values({ schoolId: course!.schoolId, userId, contentType: 'course', courseId: course!.id, status: 'Pending', ...amounts, processorType: 'cash', gateway: 'cash', reference: randomUUID(), idempotencyKey: randomUUID(), requestHash: 'fuzz' })
+    .returning({ id: paymentTransactions.id });
+  return txn!.id;
+}
+
 async function forumIds(token: string) {
   const send = async (path: string, body: unknown) => (await request(ctx.server.url, `/api/v1${path}`, { method: 'POST', body, token, host: 'demo.localhost' })).body.id as number;
   const question = await send('/forums/questions/', { title: 'Fuzz', description: 'Fuzz' });
@@ -115,9 +134,10 @@ describe('fuzzing every endpoint with malformed input', () => {
     // A student's own records answer at /students/{student id}/ and /users/{user id}/.
     const ownIds = [String(student.id), String(student.student_id)];
     const forumIdOf = await forumIds(student.token);
+    const transaction = await ownTransaction(student.id);
     for (const op of operations()) {
-      const forumId = forumIdOf(op.path);
-      const own = op.path.includes('{') ? (forumId ? [String(forumId)] : ownIds).map((id) => fill(op.path, id)) : [op.path];
+      const knownId = op.path.startsWith('/api/v1/payment/transactions/{id}/') ? transaction : forumIdOf(op.path);
+      const own = op.path.includes('{') ? (knownId ? [String(knownId)] : ownIds).map((id) => fill(op.path, id)) : [op.path];
       for (const token of [undefined, student.token]) {
         const paths = op.path.includes('{') ? idValues.map((id) => fill(op.path, encodeURIComponent(id).replace('%2500', '%00'))) : [];
         for (const path of [...paths, ...own]) {
@@ -157,6 +177,14 @@ describe('fuzzing every endpoint with malformed input', () => {
     expect(search).toMatchObject({ status: 400, body: { search_course: [nullCharacterMessage] } });
     const mailbox = await request(ctx.server.url, '/dev/mailbox?to=%00');
     expect(mailbox).toMatchObject({ status: 400, body: { to: [nullCharacterMessage] } });
+  });
+
+  it('refuses a lone surrogate in any field or query, which PostgreSQL cannot store either', async () => {
+    // JSON.stringify writes the half pair as the escape \ud800, which the server's parser turns back into it.
+    const login = await request(ctx.server.url, '/api/v1/api-token-auth/', { method: 'POST', body: { username: 'stu\ud800dent', password: 'x' } });
+    expect(login).toMatchObject({ status: 400, body: { username: [loneSurrogateMessage] } });
+    const nested = await request(ctx.server.url, '/api/v1/api-token-auth/', { method: 'POST', body: { username: 'student', password: ['x', { '\udc00': 1 }] } });
+    expect(nested).toMatchObject({ status: 400, body: { password: [loneSurrogateMessage] } });
   });
 
   it('answers an empty photo, a cut-short upload and one without a boundary with the photo messages', async () => {

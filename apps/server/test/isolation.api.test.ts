@@ -74,6 +74,8 @@ const schoolCalls = (): Call[] => [
   call('POST', () => '/api/v1/enrollment/bundle/', () => ({ bundle: a.bundle, action: 'free' })),
   { ...call('GET', () => `/api/v1/coursewares/${a.courseware}/`), needsLogin: true },
   call('POST', () => `/api/v1/coursewares/${a.courseware}/complete/`),
+  call('POST', () => `/api/v1/coursewares/${a.courseware}/problems/`, () => ({ detail: 'Blocked' })),
+  call('POST', () => '/api/v1/conference-rooms/attendance/', () => ({ code: a.roomCode, event: 'joined' })),
   call('POST', () => '/api/v1/progress/', () => ({ courseware_id: a.courseware, seconds: 1 })),
   call('POST', () => `/api/v1/courses/${a.course}/start/`),
   call('POST', () => `/api/v1/courses/${a.course}/end/`),
@@ -122,6 +124,8 @@ const forumCalls = (): Call[] => [
 const transactionCalls = (): Call[] => [
   { ...call('GET', () => `/api/v1/transaction/${a.transaction}/`), needsLogin: true },
   { ...call('GET', () => `/api/v1/payment/bux/fetch_details/?txn_id=${a.transaction}`), needsLogin: true },
+  // Last: the owner's call cancels the payment (the calls above read it still pending).
+  call('POST', () => `/api/v1/payment/transactions/${a.transaction}/cancel/`),
 ];
 
 /** A student's study record of a course: theirs alone, through their course's school. */
@@ -185,6 +189,24 @@ describe("another student's certification statement", () => {
     }
     // The owner is heard (the course is not finished yet).
     expect((await sign(a.student.token, a.host)).body).toEqual({ detail: 'Finish the course before signing the certification statement.' });
+  });
+});
+
+describe("a student's pending payments", () => {
+  it("are listed through their school's site only, never another student's", async () => {
+    const list = (token: string, host: string) => request(ctx.server.url, '/api/v1/payment/pending/', { token, host });
+    // Before the payment calls below, one of which cancels it.
+    const own = await list(a.student.token, a.host);
+    expect(own.body.map((p: { id: number }) => p.id), own.text).toContain(a.transaction);
+    for (const [who, token, host] of [
+      ['the owner through another school', a.student.token, b.host],
+      ['other student', b.student.token, a.host],
+      ['staff of the school', a.admin.token, a.host],
+    ] as const) {
+      const res = await list(token, host);
+      expect(res.status, `${who}: ${res.text}`).toBe(200);
+      expect(res.body.map((p: { id: number }) => p.id), who).not.toContain(a.transaction);
+    }
   });
 });
 

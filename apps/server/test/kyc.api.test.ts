@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { KYC_RETRY_LIMIT, kycMessages as msg } from '@school/shared/kyc/rules';
-import { enrollments, kycIds, kycSnapshots, kycSubmissions, kycTemplates, notifications, schools } from '../src/db/schema/index';
+import { enrollments, kycIds, kycSnapshots, kycSubmissions, kycTemplates, notifications, schools, users } from '../src/db/schema/index';
+import { storageFromConfig } from '../src/infra/storage/from-config';
+import { VIEWER_COOKIE } from '../src/infra/storage/viewer-cookie';
 import { kycService } from '../src/modules/kyc/service';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from './support/factories';
@@ -304,14 +306,64 @@ describe('retention', () => {
   });
 });
 
+describe("the administrators' bell", () => {
+  it('names the learner who sent IDs as text: markup in a name comes back escaped, never a link', async () => {
+    const s = await kycSchool();
+    const admin = await createStaff(db(), { school: s.school });
+    await db().update(users).set({ lastName: '<a href="https://evil.example/">y</a>' }).where(eq(users.id, s.student.user.id));
+    await db().insert(kycSubmissions).values({ schoolId: s.school.id, userId: s.student.user.id, mode: 'manual', status: 'manual' });
+    expect((await ctx.api.post('/api/v1/kyc/verify/notify/', { school: s.school.id }, s.as)).status).toBe(200);
+    const bell = await ctx.api.get('/api/v1/notifications/', { token: admin.token, host: s.school.host });
+    expect(bell.body.data).toMatchObject([{ kind: 'kyc', link: '/staff/id-verification', description: 'Test &lt;a href="https://evil.example/"&gt;y&lt;/a&gt; sent IDs for manual verification.' }]);
+  });
+});
+
+/** The viewer cookie a signed-in API answer left (`name=value`). */
+const viewerCookieOf = (res: { headers: Record<string, string | string[] | undefined> }) => {
+  const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${VIEWER_COOKIE}=`));
+  expect(set).toMatch(/; HttpOnly; SameSite=Strict/);
+  return set!.split(';')[0]!;
+};
+
+describe('photo addresses', () => {
+  it('last five minutes and open only in the browser of the administrator they were made for', async () => {
+    const login = await ctx.api.post('/api/v1/api-token-auth/', { username: 'demo-admin', password: DEMO_PASSWORD });
+    const queue = await ctx.api.get('/api/v1/kyc/submissions/?status=manual', { token: login.body.token, host: 'demo.localhost' });
+    const photo = new URL(queue.body.data.find((r: { student: { email: string } }) => r.student.email === 'verifying@example.com').ids[0].photo, ctx.server.url);
+    expect(Number(photo.searchParams.get('expires')) - Date.now() / 1000).toBeCloseTo(300, -1);
+    expect(photo.searchParams.get('viewer')).toBe(String(login.body.id));
+    const open = async (url: URL | string, cookie?: string) => {
+      const res = await fetch(url, { headers: cookie ? { cookie } : {} });
+      await res.arrayBuffer();
+      return res.status;
+    };
+    const mine = viewerCookieOf(queue);
+    expect(await open(photo, mine)).toBe(200);
+    // The address alone, sent on to somebody else, opens nothing: neither without the cookie nor with theirs.
+    expect(await open(photo)).toBe(403);
+    const other = await createStudent(db());
+    const theirs = viewerCookieOf(await ctx.api.get('/api/v1/notifications/', { token: other.token, host: other.school.host }));
+    expect(await open(photo, theirs)).toBe(403);
+    expect(await open(photo, mine.replace(/\.[^.]+$/, '.forged-forged-forged-forged-forged-forged-abc'))).toBe(403);
+    // Unbinding it breaks its signature.
+    expect(await open(photo.href.replace(/&viewer=\d+/, ''), mine)).toBe(403);
+    const late = storageFromConfig(ctx.server.app.config, { now: () => Date.now() - 301_000 });
+    const expired = await late.signedUrl(decodeURIComponent(photo.pathname.replace('/media/private/', '')), { expiresIn: 300, viewer: login.body.id });
+    expect(await open(new URL(expired, ctx.server.url), mine)).toBe(403);
+    // A cookie is sent again only once half of it is spent, or for another user.
+    expect((await ctx.api.get('/api/v1/kyc/submissions/?status=manual', { token: login.body.token, host: 'demo.localhost', headers: { cookie: mine } })).headers['set-cookie']).toBeUndefined();
+  });
+});
+
 describe('the demo', () => {
   it("puts verifying's IBP ID and selfie in Juris Academy's review queue, its photos private", async () => {
     const login = await ctx.api.post('/api/v1/api-token-auth/', { username: 'demo-admin', password: DEMO_PASSWORD });
     const queue = await ctx.api.get('/api/v1/kyc/submissions/?status=manual', { token: login.body.token, host: 'demo.localhost' });
     const review = queue.body.data.find((r: { student: { email: string } }) => r.student.email === 'verifying@example.com');
     expect(review).toMatchObject({ mode: 'manual', status: 'manual', ids: [{ template: 'IBP ID' }] });
+    const cookie = viewerCookieOf(queue);
     for (const address of [review.selfie, review.ids[0].photo]) {
-      const res = await fetch(new URL(address, ctx.server.url));
+      const res = await fetch(new URL(address, ctx.server.url), { headers: { cookie } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/jpeg');
       // Read to the end: an unread body keeps its connection busy, and the server's close waits for it.

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { serverMessages } from '@school/shared/auth/messages';
 import { enrolmentMessages } from '@school/shared/catalogue/rules';
 import { paymentMessages as msg, walletMessage } from '@school/shared/payments/rules';
-import { classes, enrollments, paymentTransactions, vouchers, walletEntries, wallets } from '../src/db/schema/index';
+import { classes, enrollments, events, notifications, paymentTransactions, vouchers, walletEntries, wallets } from '../src/db/schema/index';
 import { signPayload } from '../src/infra/payments/signature';
 import { sandboxSecretOf } from '../src/modules/sandbox-gateway/gateway';
-import { createBundle, createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, createVoucher, giveCoins, registerStudent } from './support/factories';
+import { createBundle, createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, createVoucher, giveCoins, registerStudent, waitFor } from './support/factories';
 import { request } from './support/http';
 import { serverForFile, startServer } from './support/server';
 
@@ -243,7 +243,7 @@ describe('POST payment/process/ through the sandbox gateway', () => {
     expect(details.body.ref_code).toMatch(/^\d{14}$/);
     expect(details.body.image_url).toMatch(/^data:image\/png;base64,/);
     expect(Buffer.from(details.body.image_url.split(',')[1], 'base64').subarray(1, 4).toString()).toBe('PNG');
-    expect(details.body).toMatchObject({ channel: '7-Eleven', status: 'Pending', seller_name: s.school.name, amount: 1095 });
+    expect(details.body).toMatchObject({ channel: '7-Eleven', channel_logo: '/partner-logos/7eleven.svg', status: 'Pending', seller_name: s.school.name, amount: 1095 });
     expect(new Date(details.body.expiry).getTime() - Date.now()).toBeGreaterThan(47 * 3_600_000);
     expect(details.body.instructions.Payment.length).toBeGreaterThan(2);
 
@@ -267,6 +267,17 @@ describe('POST payment/process/ through the sandbox gateway', () => {
     expect((await confirm(admin.token)).body.status).toBe('Paid');
     expect((await enrolmentOf(s.student.user.id, s.course.id))!.status).toBe('paid');
     expect((await confirm(admin.token)).body).toEqual({ detail: msg.notConfirmable });
+  });
+
+  it('settles a cash payment once when its administrators confirm it ten times at once', async () => {
+    const s = await shop();
+    const res = await pay(s, { content_type: 'course', object_id: s.course.id, processor_type: 'cash', channel_code: 'cash', gateway: 'cash' });
+    const admin = await createStaff(db(), { school: s.school });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => ctx.api.post(`/api/v1/payment/transactions/${res.body.txn_id}/confirm/`, {}, { token: admin.token, host: s.host })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status !== 200).map((a) => a.body)).toEqual(Array(9).fill({ detail: msg.notConfirmable }));
+    const paid = await db().select().from(events).where(and(eq(events.type, 'payment.paid'), eq(events.subjectId, res.body.txn_id)));
+    expect(paid).toHaveLength(1);
   });
 
   it('pays a pay-later enrolment: it stays pay later until paid, then the course page hears PLS', async () => {
@@ -412,6 +423,21 @@ describe('callbacks and who sees what', () => {
     expect((await transaction(s, res.body.txn_id)).body.status).toBe('Failed');
     const events = await db().execute(sql`select count(*)::int as n from events where type = 'payment.failed' and subject_id = ${res.body.txn_id}`);
     expect((events as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+  });
+
+  it("records money that arrives for a replaced attempt and tells the school's administrators", async () => {
+    const s = await shop();
+    const admin = await createStaff(db(), { school: s.school });
+    const first = await pay(s, online(s.course.id));
+    expect((await pay(s, online(s.course.id, { channel_code: 'bdo' }))).status).toBe(201);
+    const body = JSON.stringify({ id: `evt_${randomUUID()}`, type: 'payment.paid', data: { reference: first.body.payment_url.split('/').pop() } });
+    const paid = await ctx.api.post('/api/v1/payment/callback/sandbox/', undefined, { rawBody: body, headers: { 'content-type': 'application/json', 'sandbox-signature': signPayload(secret(), body) } });
+    expect(paid.status).toBe(200);
+    expect((await transaction(s, first.body.txn_id)).body.status).toBe('Failed');
+    const orphaned = await db().select().from(events).where(and(eq(events.type, 'payment.orphaned'), eq(events.subjectId, first.body.txn_id)));
+    expect(orphaned).toMatchObject([{ schoolId: s.school.id, subjectType: 'payment_transaction', data: { gateway: 'sandbox', eventId: JSON.parse(body).id, amount: 113_500 } }]);
+    const told = await waitFor(async () => (await db().select().from(notifications).where(eq(notifications.userId, admin.user.id)))[0]);
+    expect(told).toMatchObject({ kind: 'payment', schoolId: s.school.id, description: `<strong>Test Student</strong> paid P1,135.00 for <strong>${s.course.name}</strong> after that payment attempt had ended: refund it at the payment gateway.` });
   });
 
   it("answers 404 for another user's or another school's transaction", async () => {

@@ -70,6 +70,26 @@ describe('the PayMongo gateway (against a local fake of its API)', () => {
     expect((await api.get(`/api/v1/sandbox/checkouts/${reference}/`)).status).toBe(404);
   });
 
+  it("cancels a payer's session by expiring it, and refuses one PayMongo has already taken the money for", async () => {
+    const school = await createSchool(server.database.db);
+    const [course, other] = [await createCourse(server.database.db, { school, fee: 10_000 }), await createCourse(server.database.db, { school, fee: 10_000 })];
+    const student = await createStudent(server.database.db, { school });
+    const as = { token: student.token, host: school.host };
+    const pay = (id: number) => api.post('/api/v1/payment/process/', { content_type: 'course', object_id: id, processor_type: 'card', channel_code: 'card', gateway: 'paymongo' }, { ...as, headers: { 'idempotency-key': randomUUID() } });
+    const cancel = (txnId: number) => api.post(`/api/v1/payment/transactions/${txnId}/cancel/`, {}, as);
+
+    const open = await pay(course.id);
+    expect((await cancel(open.body.txn_id)).body.status).toBe('Failed');
+    expect(fake.expired).toContain(fake.sessions.at(-1)!.id);
+    // Already expired at PayMongo: cancelling again answers the same.
+    expect((await cancel(open.body.txn_id)).status).toBe(200);
+
+    const taken = await pay(other.id);
+    fake.markPaid(fake.sessions.at(-1)!.id);
+    expect(await cancel(taken.body.txn_id)).toMatchObject({ status: 400, body: { detail: paymentMessages.alreadyPaid } });
+    expect((await api.get(`/api/v1/transaction/${taken.body.txn_id}/`, as)).body.status).toBe('notpaid');
+  });
+
   it('fails the payment, and undoes its enrolment, when PayMongo cannot open a session', async () => {
     const school = await createSchool(server.database.db);
     const course = await createCourse(server.database.db, { school, fee: 10_000 });

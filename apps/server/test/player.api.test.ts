@@ -1,28 +1,33 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { playerMessages as msg, videoQuestionMessages as vq } from '@school/shared/learning/rules';
-import { conferenceRooms, coursewareProgress, enrollments, events, videoQuestions } from '../src/db/schema/index';
-import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent } from './support/factories';
+import { classAttendance, conferenceRooms, coursewareProgress, enrollments, events, videoQuestions } from '../src/db/schema/index';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from './support/factories';
 import { serverForFile } from './support/server';
 
 const ctx = serverForFile();
 const db = () => ctx.server.database.db;
 
 /** A course of three lessons (an html page, a 60-second video, a link) and a student enrolled in it. */
-async function studying(options: { durationMinutes?: number; status?: 'free' | 'paid' | 'pay_later' | 'notpaid'; dateStart?: string } = {}) {
+async function studying(
+  options: { durationMinutes?: number; status?: 'free' | 'paid' | 'pay_later' | 'notpaid'; dateStart?: string } = {},
+  more: Parameters<typeof createOutline>[2] = [],
+) {
   const school = await createSchool(db());
   const course = await createCourse(db(), { school, durationMinutes: options.durationMinutes ?? null, dateStart: options.dateStart ?? null });
   const [html, video, link] = await createOutline(db(), course, [{ type: 'html', content: '<p>Read</p>' }, { type: 'video', file: 'seed/lessons/lecture.webm', mediaSeconds: 60 }, { type: 'link', url: 'https://example.com/' }]);
+  // Lessons of a second module, each open to study (forward streaming) whatever comes before.
+  const extra = more.length ? await createOutline(db(), course, more.map((m) => ({ forwardStreaming: true, ...m })), 1) : [];
   const enrolment = await createEnrolment(db(), { course, status: options.status ?? 'free' });
   const as = { token: enrolment.student.token, host: school.host };
-  return { school, course, html: html!, video: video!, link: link!, enrolment, as };
+  return { school, course, html: html!, video: video!, link: link!, extra, enrolment, as };
 }
 
-/** Moves the clock that progress is measured against back, as if that many more seconds had passed. */
+/** Moves the clock that watched time is credited from back, as if that many more seconds had passed on the lesson. */
 async function letTimePass(enrollmentId: number, coursewareId: number, seconds: number) {
   await db()
     .update(coursewareProgress)
-    .set({ openedAt: sql`${coursewareProgress.openedAt} - make_interval(secs => ${seconds})` })
+    .set({ clockAt: sql`${coursewareProgress.clockAt} - make_interval(secs => ${seconds})` })
     .where(and(eq(coursewareProgress.enrollmentId, enrollmentId), eq(coursewareProgress.coursewareId, coursewareId)));
 }
 
@@ -102,7 +107,7 @@ describe('progress a regulator can trust', () => {
     expect((await save(59)).body.seconds).toBe(60);
   });
 
-  it('allows the tolerance once: many quick saves cannot add up to unwatched time', async () => {
+  it('allows the tolerance once: many quick saves or opens cannot add up to unwatched time', async () => {
     const s = await studying();
     await ctx.api.get(`/api/v1/coursewares/${s.html.id}/`, s.as);
     await ctx.api.post(`/api/v1/coursewares/${s.html.id}/complete/`, {}, s.as);
@@ -111,10 +116,95 @@ describe('progress a regulator can trust', () => {
     for (const seconds of [2, 4, 5]) expect((await save(seconds)).status).toBe(200);
     expect((await save(9)).body.code).toBe('progress_too_fast');
     expect((await save(12)).body.code).toBe('progress_too_fast');
-    // Opening again starts the clock again from the saved second.
+    // Opening again gives no new allowance: the clock restarts, the watched time does not.
     await ctx.api.get(`/api/v1/coursewares/${s.video.id}/`, s.as);
-    expect((await save(9)).body.seconds).toBe(9);
-    expect((await save(12)).body.code).toBe('progress_too_fast');
+    expect((await save(9)).body.code).toBe('progress_too_fast');
+  });
+
+  it('refuses the open-and-save loop that walked a whole video in under a second', async () => {
+    const s = await studying();
+    await ctx.api.get(`/api/v1/coursewares/${s.html.id}/`, s.as);
+    await ctx.api.post(`/api/v1/coursewares/${s.html.id}/complete/`, {}, s.as);
+    let saved = 0;
+    for (let step = 1; step <= 12; step += 1) {
+      await ctx.api.get(`/api/v1/coursewares/${s.video.id}/`, s.as);
+      const res = await ctx.api.post('/api/v1/progress/', { courseware_id: s.video.id, seconds: saved + 5 }, s.as);
+      if (res.status === 200) saved = res.body.seconds;
+    }
+    // Only the tolerance (and the few real seconds the loop took) were ever credited.
+    expect(saved).toBeLessThan(15);
+    expect((await ctx.api.post(`/api/v1/coursewares/${s.video.id}/complete/`, {}, s.as)).body.code).toBe('not_watched');
+  });
+
+  it('passes playback at normal speed, however many times the lesson is opened again', async () => {
+    const s = await studying();
+    await ctx.api.get(`/api/v1/coursewares/${s.html.id}/`, s.as);
+    await ctx.api.post(`/api/v1/coursewares/${s.html.id}/complete/`, {}, s.as);
+    for (let at = 10; at <= 60; at += 10) {
+      // Opened at the start, and again half-way (a reload): both keep the time already watched.
+      if (at === 10 || at === 40) await ctx.api.get(`/api/v1/coursewares/${s.video.id}/`, s.as);
+      await letTimePass(s.enrolment.id, s.video.id, 10);
+      const res = await ctx.api.post('/api/v1/progress/', { courseware_id: s.video.id, seconds: at }, s.as);
+      expect(res.body, `at ${at}`).toMatchObject({ seconds: at });
+    }
+    expect((await ctx.api.post(`/api/v1/coursewares/${s.video.id}/complete/`, {}, s.as)).body).toMatchObject({ completed: true, progress: 66 });
+    const admin = await createStaff(db(), { school: s.school });
+    const evidence = await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/identity/`, { token: admin.token, host: s.school.host });
+    expect(evidence.body.progress.map((p: { time_spent_seconds: number | null }) => p.time_spent_seconds)).toEqual([null, expect.any(Number)]);
+    expect(evidence.body.progress[1].time_spent_seconds).toBeGreaterThanOrEqual(60);
+  });
+
+  it('gives two tabs on one lesson one clock, not twice the time', async () => {
+    const s = await studying();
+    await ctx.api.get(`/api/v1/coursewares/${s.html.id}/`, s.as);
+    await ctx.api.post(`/api/v1/coursewares/${s.html.id}/complete/`, {}, s.as);
+    await Promise.all([ctx.api.get(`/api/v1/coursewares/${s.video.id}/`, s.as), ctx.api.get(`/api/v1/coursewares/${s.video.id}/`, s.as)]);
+    await letTimePass(s.enrolment.id, s.video.id, 20);
+    const save = (seconds: number) => ctx.api.post('/api/v1/progress/', { courseware_id: s.video.id, seconds }, s.as);
+    const [first, second] = await Promise.all([save(20), save(40)]);
+    expect([first.status, second.status]).toEqual([200, 400]);
+    const [row] = await db().select().from(coursewareProgress).where(and(eq(coursewareProgress.enrollmentId, s.enrolment.id), eq(coursewareProgress.coursewareId, s.video.id)));
+    expect(row!.seconds).toBe(20);
+    expect(row!.watchedSeconds).toBeGreaterThanOrEqual(20);
+    expect(row!.watchedSeconds).toBeLessThan(30);
+  });
+
+  it('credits a silence of the page only as long as a save gap, and one lesson of a student at a time', async () => {
+    const s = await studying({}, [{ type: 'video', file: 'seed/lessons/lecture.webm', mediaSeconds: 600 }, { type: 'audio', file: 'seed/lessons/podcast.webm', mediaSeconds: 600 }]);
+    const [first, second] = s.extra;
+    const save = (id: number, seconds: number) => ctx.api.post('/api/v1/progress/', { courseware_id: id, seconds }, s.as);
+    const watched = async (id: number) =>
+      (await db().select().from(coursewareProgress).where(and(eq(coursewareProgress.enrollmentId, s.enrolment.id), eq(coursewareProgress.coursewareId, id))))[0]!.watchedSeconds;
+    await ctx.api.get(`/api/v1/coursewares/${first!.id}/`, s.as);
+    // A page left open for an hour was not an hour of watching.
+    await letTimePass(s.enrolment.id, first!.id, 3600);
+    await save(first!.id, 10);
+    expect(await watched(first!.id)).toBeGreaterThanOrEqual(60);
+    expect(await watched(first!.id)).toBeLessThan(62);
+
+    // Opening another lesson (another tab, another course) stops this one's clock.
+    await ctx.api.get(`/api/v1/coursewares/${second!.id}/`, s.as);
+    await letTimePass(s.enrolment.id, first!.id, 50);
+    await letTimePass(s.enrolment.id, second!.id, 50);
+    await save(first!.id, 20);
+    await save(second!.id, 20);
+    expect(await watched(first!.id)).toBeLessThan(62);
+    expect(await watched(second!.id)).toBeGreaterThanOrEqual(50);
+    expect(await watched(second!.id)).toBeLessThan(52);
+    expect((await ctx.api.post(`/api/v1/coursewares/${first!.id}/complete/`, {}, s.as)).body.code).toBe('not_watched');
+  });
+
+  it('needs the time spent even where seeking forward is allowed', async () => {
+    const school = await createSchool(db());
+    const course = await createCourse(db(), { school });
+    const [video] = await createOutline(db(), course, [{ type: 'video', file: 'seed/lessons/lecture.webm', mediaSeconds: 60, forwardStreaming: true }]);
+    const enrolment = await createEnrolment(db(), { course });
+    const as = { token: enrolment.student.token, host: school.host };
+    await ctx.api.get(`/api/v1/coursewares/${video!.id}/`, as);
+    expect((await ctx.api.post('/api/v1/progress/', { courseware_id: video!.id, seconds: 60 }, as)).body.seconds).toBe(60);
+    expect((await ctx.api.post(`/api/v1/coursewares/${video!.id}/complete/`, {}, as)).body.code).toBe('not_watched');
+    await letTimePass(enrolment.id, video!.id, 60);
+    expect((await ctx.api.post(`/api/v1/coursewares/${video!.id}/complete/`, {}, as)).body).toMatchObject({ completed: true, progress: 100 });
   });
 
   it('completes YouTube and SoundCloud lessons by their watched time too', async () => {
@@ -125,7 +215,10 @@ describe('progress a regulator can trust', () => {
     const as = { token: enrolment.student.token, host: school.host };
     await ctx.api.get(`/api/v1/coursewares/${yt!.id}/`, as);
     expect((await ctx.api.post(`/api/v1/coursewares/${yt!.id}/complete/`, {}, as)).body.code).toBe('not_watched');
-    await db().update(coursewareProgress).set({ seconds: 599 }).where(eq(coursewareProgress.coursewareId, yt!.id));
+    for (let at = 60; at <= 600; at += 60) {
+      await letTimePass(enrolment.id, yt!.id, 60);
+      expect((await ctx.api.post('/api/v1/progress/', { courseware_id: yt!.id, seconds: Math.min(at, 599) }, as)).body.seconds).toBe(Math.min(at, 599));
+    }
     expect((await ctx.api.post(`/api/v1/coursewares/${yt!.id}/complete/`, {}, as)).body).toMatchObject({ completed: true, next: sc!.id });
     // A media lesson without its length cannot be created.
     const refused = await createOutline(db(), course, [{ type: 'video', file: 'x.webm' }], 1).then(() => null, (e: { cause?: { code?: string } }) => e.cause?.code);
@@ -246,14 +339,24 @@ describe('interactive video questions', () => {
     expect((await ctx.api.get(`/api/v1/coursewares/${s.ivideo.id}/`, s.as)).body.interactive_video.contents[0]).toMatchObject({ done: true, correct_answer: ['RTC'] });
   });
 
-  it('compares choices as sets and blanks in order, exactly', async () => {
+  it('compares choices as sets and blanks in order, without regard to case and spaces', async () => {
     const s = await withQuestions(0);
     await ctx.api.get(`/api/v1/coursewares/${s.ivideo.id}/`, s.as);
     const [, checkbox, fitb] = s.questions;
     expect((await answer(checkbox!.id, ['c', 'a'], s.as)).body).toMatchObject({ correct: true, done: true, message: vq.correct });
     expect((await answer(fitb!.id, ['law', 'spirit'], s.as)).body).toMatchObject({ correct: false, done: false, message: vq.tryAgain });
-    expect((await answer(fitb!.id, ['Spirit', 'law'], s.as)).body).toMatchObject({ correct: false, done: false });
-    expect((await answer(fitb!.id, ['spirit', 'law'], s.as)).body).toMatchObject({ correct: true, done: true, attempts: 3 });
+    expect((await answer(fitb!.id, [' Spirit ', 'LAW'], s.as)).body).toMatchObject({ correct: true, done: true, attempts: 2 });
+  });
+
+  it('reveals the answer and the explanation after 3 wrong tries when attempts are unlimited', async () => {
+    const s = await withQuestions(0);
+    await ctx.api.get(`/api/v1/coursewares/${s.ivideo.id}/`, s.as);
+    const radio = s.questions[0]!;
+    for (const attempts of [1, 2]) expect((await answer(radio.id, ['MTC'], s.as)).body).toEqual({ correct: false, done: false, attempts, message: vq.tryAgain, correct_answer: null, remarks: null });
+    expect((await answer(radio.id, ['MTC'], s.as)).body).toEqual({ correct: false, done: true, attempts: 3, message: vq.incorrect, correct_answer: ['RTC'], remarks: 'Exclusive original jurisdiction.' });
+    // Done: the playback goes on past it, after a reload too.
+    expect((await answer(radio.id, ['RTC'], s.as)).body).toMatchObject({ correct: false, done: true, attempts: 3 });
+    expect((await ctx.api.get(`/api/v1/coursewares/${s.ivideo.id}/`, s.as)).body.interactive_video.contents[0]).toMatchObject({ done: true, correct_answer: ['RTC'], remarks: 'Exclusive original jurisdiction.' });
   });
 
   it('refuses answers in an interactive video the student has not opened', async () => {
@@ -269,42 +372,141 @@ describe('interactive video questions', () => {
 });
 
 describe('live classes', () => {
-  /** A class courseware whose room starts `minutes` from now (a school on UTC, so the wall clock is UTC's). */
-  async function liveClass(minutes: number) {
-    const school = await createSchool(db(), { timeZone: 'UTC' });
+  /**
+   * A class courseware whose room starts `minutes` from now and lasts `length` minutes, or to the end of the day
+   * (a school on UTC, so the wall clock is UTC's).
+   */
+  async function liveClass(minutes: number, options: { mcle?: boolean; length?: number } = {}) {
+    const school = await createSchool(db(), { timeZone: 'UTC', products: { mcle: options.mcle ?? false } });
     const course = await createCourse(db(), { school });
     const [lesson] = await createOutline(db(), course, [{ type: 'class' }]);
     const start = new Date(Date.now() + minutes * 60_000);
+    const end = options.length ? new Date(start.getTime() + options.length * 60_000) : null;
     const name = `room-${lesson!.id}-${Date.now()}`;
-    await db().insert(conferenceRooms).values({ schoolId: school.id, coursewareId: lesson!.id, name, code: 'c', date: start.toISOString().slice(0, 10), startTime: start.toISOString().slice(11, 19), endTime: '23:59:59' });
+    const [room] = await db()
+      .insert(conferenceRooms)
+      .values({ schoolId: school.id, coursewareId: lesson!.id, name, date: start.toISOString().slice(0, 10), startTime: start.toISOString().slice(11, 19), endTime: end?.toISOString().slice(11, 19) ?? '23:59:59' })
+      .returning();
     const enrolment = await createEnrolment(db(), { course });
-    return { school, lesson: lesson!, name, as: { token: enrolment.student.token, host: school.host } };
+    return { school, lesson: lesson!, name, code: room!.code, enrolment, as: { token: enrolment.student.token, host: school.host } };
   }
   const join = (name: string, as: { token: string; host: string }) => ctx.api.post('/api/v1/conference-rooms/join/', { confRoomName: name, useStudios: false, url: '' }, as);
+  const attend = (code: string, event: string, as: { token: string; host: string }) => ctx.api.post('/api/v1/conference-rooms/attendance/', { code, event }, as);
+  /** As if the last report came that many seconds earlier. */
+  const quiet = (enrollmentId: number, seconds: number) =>
+    db().update(classAttendance).set({ lastSeenAt: sql`${classAttendance.lastSeenAt} - make_interval(secs => ${seconds})` }).where(eq(classAttendance.enrollmentId, enrollmentId));
 
-  it('opens 15 minutes before the start, and joining completes the courseware', async () => {
+  it('opens 15 minutes before the start, gives the unguessable room, and completes on the conference joining, not the click', async () => {
     const early = await liveClass(60);
     await ctx.api.get(`/api/v1/coursewares/${early.lesson.id}/`, early.as);
     expect(await join(early.name, early.as)).toMatchObject({ status: 400, body: { code: 'class_not_open', detail: msg.classNotOpen } });
+    expect(await attend(early.code, 'joined', early.as)).toMatchObject({ status: 400, body: { code: 'class_not_open' } });
 
     const soon = await liveClass(10);
     const opened = await ctx.api.get(`/api/v1/coursewares/${soon.lesson.id}/`, soon.as);
-    expect(opened.body.conference_room).toMatchObject({ name: soon.name, use_studios: false, url: `https://meet.jit.si/${soon.name}` });
+    expect(soon.code).toMatch(/^[0-9a-f]{32}$/);
+    expect(opened.body.conference_room).toMatchObject({ name: soon.name, code: soon.code, use_studios: false, url: `https://meet.jit.si/${soon.code}` });
     expect((await ctx.api.post(`/api/v1/coursewares/${soon.lesson.id}/complete/`, {}, soon.as)).body.code).toBe('join_to_complete');
-    const joined = await join(soon.name, soon.as);
-    expect(joined.body).toMatchObject({ joined: true, completion: { completed: true, progress: 100 } });
+    expect((await join(soon.name, soon.as)).body).toEqual({ joined: true, code: soon.code, completion: null });
+    // The click alone (the conference never loaded) credits nothing.
+    expect((await ctx.api.get(`/api/v1/enrollments/${soon.enrolment.id}/`, soon.as)).body).toMatchObject({ progress: 0, completed_coursewares: [] });
+    expect(await attend(soon.code, 'present', soon.as)).toMatchObject({ status: 400, body: { code: 'not_in_class', detail: msg.notInClass } });
+
+    const joined = await attend(soon.code, 'joined', soon.as);
+    expect(joined.body).toMatchObject({ attended_seconds: 0, required_seconds: 0, completion: { completed: true, progress: 100 } });
+    const [event] = await db().select().from(events).where(and(eq(events.type, 'class.joined'), eq(events.subjectId, soon.enrolment.id)));
+    expect(event?.data).toMatchObject({ room: soon.name, attendedSeconds: 0 });
   });
 
-  it('does not count a join after the class has ended', async () => {
+  it('asks an MCLE school for presence through the class, counted from the heartbeats inside its hours', async () => {
+    const s = await liveClass(-20, { mcle: true, length: 40 });
+    await ctx.api.get(`/api/v1/coursewares/${s.lesson.id}/`, s.as);
+    expect((await attend(s.code, 'joined', s.as)).body).toMatchObject({ attended_seconds: 0, required_seconds: 1800, completion: null });
+    await quiet(s.enrolment.id, 30);
+    expect((await attend(s.code, 'present', s.as)).body.attended_seconds).toBe(30);
+    // A page that went quiet for ten minutes is credited the heartbeat's allowance only.
+    await quiet(s.enrolment.id, 600);
+    expect((await attend(s.code, 'present', s.as)).body.attended_seconds).toBe(120);
+    await quiet(s.enrolment.id, 30);
+    expect((await attend(s.code, 'left', s.as)).body.attended_seconds).toBe(150);
+    // Time away after leaving is not presence, and a heartbeat after it adds nothing until the conference joins again.
+    await quiet(s.enrolment.id, 60);
+    expect((await attend(s.code, 'present', s.as)).body.attended_seconds).toBe(150);
+    expect((await attend(s.code, 'joined', s.as)).body.attended_seconds).toBe(150);
+    expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body.completed_coursewares).toEqual([]);
+
+    await db().update(classAttendance).set({ seconds: 1790 }).where(eq(classAttendance.enrollmentId, s.enrolment.id));
+    await quiet(s.enrolment.id, 30);
+    const done = await attend(s.code, 'present', s.as);
+    expect(done.body).toMatchObject({ attended_seconds: 1820, completion: { completed: true, progress: 100 } });
+    // The school's evidence shows the minutes present.
+    const admin = await createStaff(db(), { school: s.school });
+    const evidence = await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/identity/`, { token: admin.token, host: s.school.host });
+    expect(evidence.body.progress).toEqual([expect.objectContaining({ courseware: s.lesson.name, time_spent_seconds: 1820, completed_at: expect.any(String) })]);
+  });
+
+  it("takes the room's own attendance minutes over the school's rule", async () => {
+    const s = await liveClass(-60, { mcle: true });
+    await db().update(conferenceRooms).set({ attendanceMinutes: 1 }).where(eq(conferenceRooms.name, s.name));
+    await ctx.api.get(`/api/v1/coursewares/${s.lesson.id}/`, s.as);
+    expect((await attend(s.code, 'joined', s.as)).body).toMatchObject({ required_seconds: 60, completion: null });
+    await quiet(s.enrolment.id, 61);
+    expect((await attend(s.code, 'present', s.as)).body).toMatchObject({ attended_seconds: 61, completion: { completed: true } });
+  });
+
+  it('does not count a join or presence after the class has ended', async () => {
     const over = await liveClass(-120);
     await db().update(conferenceRooms).set({ endTime: new Date(Date.now() - 60 * 60_000).toISOString().slice(11, 19) }).where(eq(conferenceRooms.name, over.name));
     await ctx.api.get(`/api/v1/coursewares/${over.lesson.id}/`, over.as);
     expect((await join(over.name, over.as)).body).toMatchObject({ code: 'class_over', detail: msg.classOver });
+    expect((await attend(over.code, 'joined', over.as)).body).toMatchObject({ code: 'class_over' });
   });
 
-  it("does not find another school's room", async () => {
+  it("does not find another school's room, by name or by code, and refuses a stranger to the course", async () => {
     const mine = await liveClass(10);
     const theirs = await liveClass(10);
     expect((await join(theirs.name, mine.as)).status).toBe(404);
+    expect((await attend(theirs.code, 'joined', mine.as)).status).toBe(404);
+    expect((await attend('0'.repeat(32), 'joined', mine.as)).status).toBe(404);
+    const stranger = await createStudent(db(), { school: mine.school });
+    const strangerAs = { token: stranger.token, host: mine.school.host };
+    expect((await attend(mine.code, 'joined', strangerAs)).body.code).toBe('not_enrolled');
+    // The guessable name does not give the room's code away to anybody outside the class.
+    const refused = await join(mine.name, strangerAs);
+    expect(refused.body).toMatchObject({ code: 'not_enrolled' });
+    expect(refused.text).not.toContain(mine.code);
+    expect((await attend(mine.code, 'wave', mine.as)).status).toBe(400);
+  });
+});
+
+describe('reporting a lesson that cannot be studied', () => {
+  it("tells the school's administrators once, with the lesson and the browser's error", async () => {
+    const s = await studying();
+    const admin = await createStaff(db(), { school: s.school });
+    const report = (id: number, detail: string, as = s.as) => ctx.api.post(`/api/v1/coursewares/${id}/problems/`, { detail }, as);
+    expect((await report(s.html.id, 'YouTube: could not load')).body.code).toBe('locked');
+    await ctx.api.get(`/api/v1/coursewares/${s.html.id}/`, s.as);
+    expect(await report(s.html.id, ' ')).toMatchObject({ status: 400 });
+    expect(await report(s.html.id, 'x'.repeat(1001))).toMatchObject({ status: 400 });
+    const detail = 'YouTube: could not load <script>https://www.youtube.com/iframe_api</script>';
+    expect(await report(s.html.id, detail)).toMatchObject({ status: 200, body: { reported: true } });
+    // Again within 10 minutes: the same answer, nobody told twice.
+    expect((await report(s.html.id, detail)).body).toEqual({ reported: true });
+    const rows = await db().select().from(events).where(and(eq(events.type, 'courseware.problem'), eq(events.subjectId, s.enrolment.id)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.data).toMatchObject({ coursewareId: s.html.id, detail });
+
+    const told = await waitFor(async () => {
+      const res = await ctx.api.get('/api/v1/notifications/', { token: admin.token, host: s.school.host });
+      return res.body.data?.length ? res.body.data : null;
+    });
+    expect(told[0]).toMatchObject({ link: `/staff/enrollments/${s.enrolment.id}/identity` });
+    expect(told[0].description).toContain('&lt;script&gt;');
+    expect(told[0].description).not.toContain('<script>');
+    // The staff previewing have nobody to tell; another school's lesson does not exist here.
+    expect((await report(s.html.id, 'x', { token: admin.token, host: s.school.host })).body).toEqual({ reported: false });
+    const other = await studying();
+    expect((await report(other.html.id, 'x')).status).toBe(404);
+    expect((await report(s.html.id, 'x', { ...s.as, host: other.school.host })).status).toBe(404);
   });
 });

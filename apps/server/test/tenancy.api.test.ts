@@ -20,6 +20,14 @@ describe('GET /school/{domain}/', () => {
     expect(res.body.config.products).toMatchObject({ mcle: false, google_sso: false });
   });
 
+  it('serves the terms of use beside the privacy policy, both seeded for each demo school', async () => {
+    for (const domain of ['demo', 'acme']) {
+      const school = (await ctx.api.get(`/api/v1/school/${domain}/`)).body;
+      expect(school.terms_of_use, domain).toMatch(/^By signing up you agree|^These terms govern/);
+      expect(school.data_privacy, domain).toContain('Data Privacy Act of 2012');
+    }
+  });
+
   it('answers 404 for an unknown school and 400 for a malformed host', async () => {
     expect(await ctx.api.get('/api/v1/school/nowhere/')).toMatchObject({ status: 404, body: { detail: 'School not found.' } });
     const bad = await ctx.api.get('/api/v1/school/a%20b/');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalHostName, isLoopback } from './loopback';
+import { cameThroughProxy, isLocalHostName, isLoopback } from './loopback';
 
 describe('isLoopback', () => {
   it('accepts only addresses of this machine', () => {
@@ -14,5 +14,14 @@ describe('isLocalHostName', () => {
   it('accepts only names that can mean nothing but this machine', () => {
     for (const name of ['localhost', 'LOCALHOST', 'demo.localhost', '127.0.0.1', '[::1]', '::1']) expect(isLocalHostName(name)).toBe(true);
     for (const name of ['', 'example.com', 'localhost.example.com', 'evil-localhost', '10.0.0.1', '[2001:db8::1]']) expect(isLocalHostName(name)).toBe(false);
+  });
+});
+
+describe('cameThroughProxy', () => {
+  it('sees any header a proxy or CDN adds, and nothing else', () => {
+    for (const name of ['forwarded', 'via', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-anything', 'X-Real-IP', 'cf-connecting-ip', 'true-client-ip', 'x-client-ip']) {
+      expect(cameThroughProxy({ host: 'localhost', [name]: 'x' }), name).toBe(true);
+    }
+    expect(cameThroughProxy({ host: 'localhost', accept: '*/*', 'user-agent': 'curl', 'x-requested-with': 'fetch' })).toBe(false);
   });
 });

@@ -82,7 +82,7 @@ export const demoCourses: DemoCourse[] = [
 ];
 
 export const demoBundles = [
-  { name: 'MCLE Compliance Period IX Complete Package', price: 990000, image: 4, featured: false, courses: [0, 1, 3, 4, 8, 10, 11, 15, 18, 19], description: 'Everything you need for the 36 units of Compliance Period IX in one package.' },
+  { name: 'MCLE {period} Complete Package', price: 990000, image: 4, featured: false, courses: [0, 1, 3, 4, 8, 10, 11, 15, 18, 19], description: 'Everything you need for the 36 units of {period} in one package.' },
   { name: 'Free Ethics Starter Bundle', price: 0, image: 1, featured: false, courses: [0, 7, 16], description: 'Three free courses to start your compliance: ethics, mediation and human rights.' },
   { name: 'Trial Lawyer Toolkit', price: 450000, image: 2, featured: false, courses: [3, 4, 5, 10], description: 'Four courses for litigators, from judicial affidavits to evidence.' },
   { name: 'Practice Management Bundle', price: 180000, image: 8, featured: false, courses: [21, 22, 23], description: 'Run your practice well: solo practice, trust accounts and research tools.' },

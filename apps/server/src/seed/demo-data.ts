@@ -1,4 +1,5 @@
 import type { Products } from '@school/shared/school/schemas';
+import { demoPolicies } from './demo-policies';
 
 /** The demo schools; README.md lists the same accounts. */
 export const demoSchools = [
@@ -16,11 +17,12 @@ export const demoSchools = [
     email: 'hello@jurisacademy.ph',
     howToVideo: 'seed/demo/how-to.webm',
     faqUrl: 'seed/demo/faq.html',
-    dataPrivacy: 'Juris Academy processes your personal data to deliver MCLE courses and report compliance, under the Data Privacy Act of 2012.',
+    ...demoPolicies.demo,
     consentForm: 'I consent to the collection and processing of my personal information for MCLE compliance.',
     paymentInstructions: '<p>Pay at the Juris Academy office, Monday to Friday, 9 AM to 5 PM.</p>',
-    announcementTitle: 'MCLE Compliance Period VIII',
-    announcementBody: 'Compliance Period VIII is open. Complete your 36 units before the deadline to avoid a non-compliance status.',
+    // {period} and {end}: the compliance period open on the day the demo is seeded (demo-period.ts).
+    announcementTitle: 'MCLE {period}',
+    announcementBody: '{period} is open until {end}. Complete your 36 units before the deadline to avoid a non-compliance status.',
     signupRewardCoins: 100_000,
     accreditationNumber: 'MCLE-AP-2026-017',
     certificateSignatories: [
@@ -45,7 +47,7 @@ export const demoSchools = [
     email: 'learn@acme-training.ph',
     howToVideo: null,
     faqUrl: null,
-    dataPrivacy: 'Acme Training Institute keeps your data only to run your courses.',
+    ...demoPolicies.acme,
     consentForm: 'I agree to the processing of my personal information.',
     paymentInstructions: '<p>Pay at our Makati office.</p>',
     announcementTitle: null,
@@ -71,8 +73,9 @@ export const demoAccounts = [
   { username: 'acme-admin', email: 'admin@acme-training.ph', role: 'SA', school: 'acme', verified: true, complete: true, firstName: 'Andres', middleName: ' ', lastName: 'Bonifacio' },
 ] as const;
 
+/** The demo student's first notifications; {period} is filled in as in the announcement. */
 export const demoNotifications = [
   'Welcome to <strong>Juris Academy</strong>! Complete your profile to start enrolling.',
-  'Compliance Period VIII is now open. Plan your <strong>36 units</strong> early.',
+  '{period} is now open. Plan your <strong>36 units</strong> early.',
   'New course available: <em>Legal Ethics in the Digital Age</em>.',
 ];

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { forumAnswers, forumComments, forumQuestions, forumVotes, students, users } from '../db/schema/index';
 import { renderMarkdown } from '../modules/forum/render';
+import { withPeriod, type PeriodWords } from './demo-period';
 
 /** Lawyers who take part in the demo school's forum besides the demo accounts (they log in with the demo password). */
 const forumMembers = [
@@ -47,8 +48,8 @@ const threads: DemoThread[] = [
   {
     by: 'patricia.villanueva',
     daysAgo: 45,
-    title: 'When does MCLE Compliance Period IX end?',
-    body: 'I completed my 36 units for Period VIII last year. When is the deadline for **Period IX**, and can I already start earning units for it?',
+    title: 'When does MCLE {period} end?',
+    body: 'I completed my 36 units for {previous}. When is the deadline for **{period}**, and can I already start earning units for it?',
     tags: ['mcle', 'compliance-period'],
     views: 214,
     up: ['carlo.mendoza', 'ramon.aquino', 'student'],
@@ -57,7 +58,7 @@ const threads: DemoThread[] = [
         by: 'demo-instructor',
         after: 3,
         accepted: true,
-        text: 'Compliance Period IX runs from **1 July 2025 to 30 June 2028**. Units from sessions you attend from 1 July 2025 onward count toward Period IX; units earned before that count only for the period in which you attended them.',
+        text: '{period} runs from **{start} to {end}**. Units from sessions you attend from {start} onward count toward {period}; units earned before that count only for the period in which you attended them.',
         up: ['patricia.villanueva', 'carlo.mendoza', 'student', 'liza.soriano'],
         comments: [{ by: 'patricia.villanueva', after: 2, text: 'Thank you, Atty. Mabini! That settles it.' }],
       },
@@ -171,7 +172,7 @@ const threads: DemoThread[] = [
     by: 'verifying',
     daysAgo: 14,
     title: 'Missed the deadline: what happens after a notice of non-compliance?',
-    body: 'I missed the Period VIII deadline by two months. Is there a fee, and may I still sign pleadings while I catch up?',
+    body: 'I missed the {previous} deadline by two months. Is there a fee, and may I still sign pleadings while I catch up?',
     tags: ['mcle', 'compliance-period', 'non-compliance'],
     views: 143,
     closed: true,
@@ -264,9 +265,11 @@ const counts = (votes: Votes) => ({ positiveVotes: votes.up?.length ?? 0, negati
 
 /**
  * The demo school's forum: MCLE discussions with tags, answered and unanswered questions, accepted answers,
- * comments on questions and answers, and votes by several accounts. Run once, with the rest of the demo.
+ * comments on questions and answers, and votes by several accounts. Run once, with the rest of the demo; the
+ * threads about compliance periods name the ones of the seeding day.
  */
-export async function seedDemoForum(db: Db, schoolId: number, passwordHash: string) {
+export async function seedDemoForum(db: Db, schoolId: number, passwordHash: string, words: PeriodWords) {
+  const say = (text: string) => withPeriod(text, words);
   const members = await db
     .insert(users)
     .values(forumMembers.map((m) => ({ ...m, email: `${m.username}@example.com`, passwordHash, role: 'ST' as const, schoolId, isVerified: true })))
@@ -282,19 +285,21 @@ export async function seedDemoForum(db: Db, schoolId: number, passwordHash: stri
   };
   const comment = async (questionId: number, answerId: number | null, at: number, c: DemoComment) => {
     const createdAt = new Date(at + hours(c.after));
-    await db.insert(forumComments).values({ schoolId, questionId, answerId, userId: idOf(c.by), body: c.text, bodyHtml: renderMarkdown(c.text).html, createdAt, updatedAt: createdAt });
+    const body = say(c.text);
+    await db.insert(forumComments).values({ schoolId, questionId, answerId, userId: idOf(c.by), body, bodyHtml: renderMarkdown(body).html, createdAt, updatedAt: createdAt });
   };
 
   for (const thread of threads) {
     const asked = now - thread.daysAgo * hours(24);
-    const text = renderMarkdown(thread.body);
+    const body = say(thread.body);
+    const text = renderMarkdown(body);
     const [question] = await db
       .insert(forumQuestions)
       .values({
         schoolId,
         userId: idOf(thread.by),
-        title: thread.title,
-        body: thread.body,
+        title: say(thread.title),
+        body,
         bodyHtml: text.html,
         bodyText: text.text,
         tags: thread.tags,
@@ -312,10 +317,11 @@ export async function seedDemoForum(db: Db, schoolId: number, passwordHash: stri
     for (const c of thread.comments ?? []) await comment(questionId, null, asked, c);
     for (const a of thread.answers ?? []) {
       const answered = asked + hours(a.after);
-      const body = renderMarkdown(a.text);
+      const answer = say(a.text);
+      const rendered = renderMarkdown(answer);
       const [row] = await db
         .insert(forumAnswers)
-        .values({ schoolId, questionId, userId: idOf(a.by), body: a.text, bodyHtml: body.html, bodyText: body.text, accepted: a.accepted ?? false, ...counts(a), createdAt: new Date(answered), updatedAt: new Date(answered) })
+        .values({ schoolId, questionId, userId: idOf(a.by), body: answer, bodyHtml: rendered.html, bodyText: rendered.text, accepted: a.accepted ?? false, ...counts(a), createdAt: new Date(answered), updatedAt: new Date(answered) })
         .returning({ id: forumAnswers.id });
       await vote({ answerId: row!.id }, a);
       for (const c of a.comments ?? []) await comment(questionId, row!.id, answered, c);

@@ -96,9 +96,10 @@ export async function seedCatalogue(
             questions.map((q, position) => ({ schoolId, examId: row!.id, position, type: q.type, text: q.text, choices: q.choices ?? [], correctAnswer: q.correct ?? [], points: q.points ?? 1, notes: q.notes ?? '', rating: q.rating ?? false })),
           );
         }
-        // Re-dated to the current day at every start (demo-schedule.ts), so that one is always joinable.
+        // Re-dated to the current day at every start (demo-schedule.ts), so that one is always joinable; a minute in
+        // the room completes it, where a real class of that length would ask the whole day.
         if (lesson.type === 'class') {
-          await db.insert(conferenceRooms).values({ schoolId, coursewareId, name: `demo-forum-${coursewareId}`, code: `forum-${coursewareId}`, date: addDays(0), startTime: '00:00', endTime: '23:59' });
+          await db.insert(conferenceRooms).values({ schoolId, coursewareId, name: `demo-forum-${coursewareId}`, date: addDays(0), startTime: '00:00', endTime: '23:59', attendanceMinutes: 1 });
         }
       }
     }

@@ -9,22 +9,26 @@ import { seedCatalogue } from './seed-catalogue';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoForum } from './forum-demo';
 import { seedDemoNotifications } from './notifications-demo';
+import { demoPeriodWords, withPeriod } from './demo-period';
 
 /** Loads the demo schools and accounts once; a later start finds them and leaves the data as it is. */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [existing] = await db.select({ id: schools.id }).from(schools).where(eq(schools.domain, 'demo')).limit(1);
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const words = await demoPeriodWords(db, today());
+  const say = (text: string) => withPeriod(text, words);
   await db.transaction(async (tx) => {
     const ids = new Map<string, number>();
     for (const { socials, ...school } of demoSchools) {
-      const [row] = await tx.insert(schools).values(school).returning({ id: schools.id });
+      const announcement = { announcementTitle: school.announcementTitle && say(school.announcementTitle), announcementBody: school.announcementBody && say(school.announcementBody) };
+      const [row] = await tx.insert(schools).values({ ...school, ...announcement }).returning({ id: schools.id });
       ids.set(school.domain, row!.id);
       const entries = Object.entries(socials).map(([label, url]) => ({ schoolId: row!.id, label, url }));
       if (entries.length) await tx.insert(schoolSocials).values(entries);
     }
     await seedKycTemplates(tx as unknown as Db, ids.get('demo')!);
-    await seedCatalogue(tx as unknown as Db, ids.get('demo')!, { categories: demoCategories, lecturers: demoLecturers, courses: demoCourses, bundles: demoBundles });
+    await seedCatalogue(tx as unknown as Db, ids.get('demo')!, { categories: demoCategories, lecturers: demoLecturers, courses: demoCourses, bundles: demoBundles.map((b) => ({ ...b, name: say(b.name), description: say(b.description) })) });
     await seedCatalogue(tx as unknown as Db, ids.get('acme')!, { categories: acmeCategories, lecturers: acmeLecturers, courses: acmeCourses });
     for (const account of demoAccounts) {
       const [user] = await tx
@@ -43,7 +47,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         })
         .returning({ id: users.id });
       if (account.username === 'student') {
-        await tx.insert(notifications).values(demoNotifications.map((description) => ({ userId: user!.id, description })));
+        await tx.insert(notifications).values(demoNotifications.map((description) => ({ userId: user!.id, description: say(description) })));
       }
       if (account.role !== 'ST') {
         await tx.insert(schoolMemberships).values({ userId: user!.id, schoolId: ids.get(account.school)!, role: account.role });
@@ -63,7 +67,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         await seedDemoPayments(tx as unknown as Db, ids.get('demo')!, user!.id);
       }
     }
-    await seedDemoForum(tx as unknown as Db, ids.get('demo')!, passwordHash);
+    await seedDemoForum(tx as unknown as Db, ids.get('demo')!, passwordHash, words);
     const [student] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'student'));
     if (student) await seedDemoNotifications(tx as unknown as Db, ids.get('demo')!, student.id);
   });

@@ -15,6 +15,7 @@ export async function startFakePaymongo(secretKey: string) {
   const sessions: FakeSession[] = [];
   const state = { refuseNext: false };
   const expired: string[] = [];
+  const paid = new Set<string>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -23,8 +24,16 @@ export async function startFakePaymongo(secretKey: string) {
       if (req.headers.authorization !== `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`) return send(401, { errors: [{ code: 'api_key_invalid' }] });
       const expire = /^\/v1\/checkout_sessions\/([\w-]+)\/expire$/.exec(req.url ?? '');
       if (req.method === 'POST' && expire && sessions.some((x) => x.id === expire[1])) {
+        // As PayMongo: a session that took its payment can no longer be expired.
+        if (paid.has(expire[1]!)) return send(400, { errors: [{ code: 'resource_failed_state' }] });
         expired.push(expire[1]!);
         return send(200, { data: { id: expire[1], attributes: { status: 'expired' } } });
+      }
+      const read = /^\/v1\/checkout_sessions\/([\w-]+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && read && sessions.some((x) => x.id === read[1])) {
+        const id = read[1]!;
+        const payments = paid.has(id) ? [{ id: `pay_${id}`, type: 'payment', attributes: { status: 'paid' } }] : [];
+        return send(200, { data: { id, type: 'checkout_session', attributes: { status: expired.includes(id) ? 'expired' : 'active', payments } } });
       }
       if (req.method !== 'POST' || req.url !== '/v1/checkout_sessions') return send(404, { errors: [{ code: 'resource_not_found' }] });
       if (state.refuseNext) {
@@ -43,6 +52,8 @@ export async function startFakePaymongo(secretKey: string) {
     sessions,
     /** Ids of the sessions the platform closed. */
     expired,
+    /** The payer pays this session at PayMongo (its webhook is the test's to send). */
+    markPaid: (id: string) => paid.add(id),
     /** The next session request answers 500, as an outage would. */
     refuseNext: () => {
       state.refuseNext = true;

@@ -29,7 +29,7 @@ export async function createLiveClass(db: Db, course: CourseRow, values: { date:
   const [courseware] = await createOutline(db, course, [{ type: 'class', name: values.name ?? `Live ${unique('l')}` }]);
   const [room] = await db
     .insert(conferenceRooms)
-    .values({ schoolId: course.schoolId, coursewareId: courseware!.id, name: unique('room'), code: unique('code'), date: values.date, startTime: values.startTime, endTime: values.endTime })
+    .values({ schoolId: course.schoolId, coursewareId: courseware!.id, name: unique('room'), date: values.date, startTime: values.startTime, endTime: values.endTime })
     .returning();
   return { ...room!, courseware: courseware! };
 }

@@ -1,5 +1,7 @@
 import { classes, coursewareProgress, enrollments, examQuestions, exams, forumAnswers, forumComments, forumQuestions, paymentTransactions, videoQuestions } from '../../src/db/schema/index';
+import { todayIn } from '@school/shared/school/dates';
 import { createBundle, createCourse, createOutline, createSchool, createStaff, createStudent } from './factories';
+import { createLiveClass } from './schedule-factories';
 import type { TestServer } from './server';
 
 /**
@@ -18,6 +20,8 @@ export async function makeSchool(server: TestServer) {
   const [exam] = await db.insert(exams).values({ schoolId: school.id, coursewareId: examWare!.id }).returning();
   const [examQuestion] = await db.insert(examQuestions).values({ schoolId: school.id, examId: exam!.id, position: 0, type: 'text', text: 'Q' }).returning();
   const [question] = await db.insert(videoQuestions).values({ schoolId: school.id, coursewareId: ivideo!.id, type: 'radio', timestamp: 1, content: 'Q', choices: ['a', 'b'], correctAnswer: ['a'] }).returning();
+  // A live class running all day, for the attendance call (reached by its room's code).
+  const live = await createLiveClass(db, course, { date: todayIn(school.timeZone), startTime: '00:00', endTime: '23:59:59' });
   const account = async (make: () => ReturnType<typeof createStudent> | ReturnType<typeof createStaff>) => {
     const made = await make();
     return { userId: made.user.id, studentId: 'student' in made ? made.student.id : 0, token: made.token };
@@ -34,13 +38,14 @@ export async function makeSchool(server: TestServer) {
     exam: exam!.id,
     examQuestion: examQuestion!.id,
     videoQuestion: question!.id,
+    roomCode: live.code,
     student: await account(() => createStudent(db, { school })),
     admin: await account(() => createStaff(db, { school })),
     instructor: await account(() => createStaff(db, { school, role: 'IN' })),
   };
   // The student studies the course: the player's calls have an enrolment and an opened courseware to reach.
   const [enrolment] = await db.insert(enrollments).values({ schoolId: school.id, userId: made.student.userId, courseId: course.id, status: 'free' }).returning();
-  await db.insert(coursewareProgress).values([courseware!, examWare!].map((w) => ({ schoolId: school.id, enrollmentId: enrolment!.id, coursewareId: w.id })));
+  await db.insert(coursewareProgress).values([courseware!, examWare!, live.courseware].map((w) => ({ schoolId: school.id, enrollmentId: enrolment!.id, coursewareId: w.id })));
   // And has an over-the-counter payment waiting for a paid course, for the payment calls.
   const paid = await createCourse(db, { school, fee: 10_000 });
   const [txn] = await db

@@ -1,29 +1,73 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { prefetchCourse } from '@/lib/course';
+import { page } from './lazy-page';
 import { NavbarFrame } from './layout/navbar-frame';
 import { PlayerLayout } from './layout/player-layout';
 import { RootLayout } from './layout/root-layout';
 import { ProtectedRoute } from './protected-route';
-import { RouteError } from './route-error';
+import { PageError, RouteError } from './route-error';
 
-/** A page loaded on first visit: the module and the name of its component. */
-function page<M>(load: () => Promise<M>, name: keyof M & string) {
-  return async () => ({ Component: (await load())[name] as ComponentType });
-}
+/** The course player's pages (spec 2 §2). */
+const playerPages: RouteObject[] = [
+  { path: paths.coursePlayer(), loader: prefetchCourse, lazy: page(() => import('@/features/player/routes/course-player'), 'CoursePlayer') },
+  { path: paths.studio(), lazy: page(() => import('@/features/player/routes/studio'), 'Studio') },
+];
 
-/** The route table of spec 3 §2, first match wins; each page is its own chunk. */
+/** The pages inside the common layout. */
+const sitePages: RouteObject[] = [
+  { path: paths.notFound, lazy: page(() => import('@/features/errors/routes/not-found'), 'NotFound') },
+  { path: paths.infoPage, lazy: page(() => import('@/features/errors/routes/info-page'), 'InfoPage') },
+  { index: true, lazy: page(() => import('@/features/catalogue/routes/landing'), 'Landing') },
+  { path: paths.login, lazy: page(() => import('@/features/auth/routes/login-route'), 'LoginRoute') },
+  { path: paths.resetPassword(), lazy: page(() => import('@/features/auth/routes/reset-route'), 'ResetRoute') },
+  { path: paths.verified, lazy: page(() => import('@/features/auth/routes/verified'), 'Verified') },
+  {
+    element: <ProtectedRoute />,
+    children: [
+      // /student alone opens the default tab (spec 1 §2).
+      { path: paths.student(':tab?'), lazy: page(() => import('@/features/account/routes/account-area'), 'AccountArea') },
+      { path: paths.coursePayment(), loader: prefetchCourse, lazy: page(() => import('@/features/payments/routes/course-payment'), 'CoursePayment') },
+      { path: paths.paymentInstruction(), lazy: page(() => import('@/features/payments/routes/payment-instruction'), 'PaymentInstruction') },
+      { path: paths.bundlePayment(), lazy: page(() => import('@/features/payments/routes/bundle-payment'), 'BundlePayment') },
+      { path: paths.certification(), loader: prefetchCourse, lazy: page(() => import('@/features/certificates/routes/certification-page'), 'CertificationPage') },
+      { path: paths.kycReviews, lazy: page(() => import('@/features/staff/routes/kyc-reviews'), 'KycReviews') },
+      { path: paths.enrolmentIdentity(), lazy: page(() => import('@/features/staff/routes/enrolment-identity'), 'EnrolmentIdentity') },
+      { path: paths.courseIdentity(), lazy: page(() => import('@/features/staff/routes/course-identity'), 'CourseIdentity') },
+      { path: paths.paymentResult, lazy: page(() => import('@/features/payments/routes/payment-result'), 'PaymentResult') },
+      { path: paths.notifications, lazy: page(() => import('@/features/notifications/routes/notifications-page'), 'NotificationsPage') },
+    ],
+  },
+  { path: paths.courses, lazy: page(() => import('@/features/catalogue/routes/course-list'), 'CourseList') },
+  { path: paths.course(), loader: prefetchCourse, lazy: page(() => import('@/features/catalogue/routes/course-page'), 'CoursePage') },
+  { path: paths.bundles, lazy: page(() => import('@/features/catalogue/routes/bundle-list'), 'BundleList') },
+  { path: paths.bundle(), lazy: page(() => import('@/features/catalogue/routes/bundle-page'), 'BundlePage') },
+  { path: paths.forums, lazy: page(() => import('@/features/forum/routes/forums'), 'Forums') },
+  { path: paths.forumTopic(), lazy: page(() => import('@/features/forum/routes/forum-topic'), 'ForumTopic') },
+  { path: paths.forumSearch, lazy: page(() => import('@/features/forum/routes/forum-search'), 'ForumSearch') },
+  { path: paths.sandboxCheckout(), lazy: page(() => import('@/features/payments/routes/sandbox-checkout'), 'SandboxCheckoutPage') },
+  { path: paths.sandboxTerms, lazy: page(() => import('@/features/payments/routes/sandbox-terms'), 'SandboxTermsPage') },
+  { path: paths.certificate(), lazy: page(() => import('@/features/certificates/routes/certificate-page'), 'CertificatePage') },
+  { path: paths.faqs, lazy: page(() => import('@/features/faq/routes/faqs'), 'Faqs') },
+  { path: paths.terms, lazy: page(() => import('@/features/legal/routes/policy-page'), 'TermsPage') },
+  { path: paths.privacy, lazy: page(() => import('@/features/legal/routes/policy-page'), 'PrivacyPage') },
+  { path: paths.walletHelp, lazy: page(() => import('@/features/help/routes/wallet-help'), 'WalletHelp') },
+  { path: paths.unsubscribe, lazy: page(() => import('@/features/notifications/routes/unsubscribe'), 'Unsubscribe') },
+  { path: paths.tokenLogin(), lazy: page(() => import('@/features/auth/routes/token-login'), 'TokenLogin') },
+  { path: '*', lazy: page(() => import('@/features/errors/routes/not-found'), 'NotFound') },
+];
+
+/**
+ * The route table of spec 3 §2, first match wins; each page is its own chunk. A page that fails keeps its layout
+ * (PageError in the content area, with Try again); RouteError is for a layout that fails itself.
+ */
 const routes: RouteObject[] = [
   {
     element: <PlayerLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <Loading />,
-    children: [
-      { path: paths.coursePlayer(), loader: prefetchCourse, lazy: page(() => import('@/features/player/routes/course-player'), 'CoursePlayer') },
-      { path: paths.studio(), lazy: page(() => import('@/features/player/routes/studio'), 'Studio') },
-    ],
+    children: [{ errorElement: <PageError />, children: playerPages }],
   },
   {
     element: <RootLayout />,
@@ -35,44 +79,7 @@ const routes: RouteObject[] = [
         <Loading />
       </>
     ),
-    children: [
-      { path: paths.notFound, lazy: page(() => import('@/features/errors/routes/not-found'), 'NotFound') },
-      { path: paths.infoPage, lazy: page(() => import('@/features/errors/routes/info-page'), 'InfoPage') },
-      { index: true, lazy: page(() => import('@/features/catalogue/routes/landing'), 'Landing') },
-      { path: paths.login, lazy: page(() => import('@/features/auth/routes/login-route'), 'LoginRoute') },
-      { path: paths.resetPassword(), lazy: page(() => import('@/features/auth/routes/reset-route'), 'ResetRoute') },
-      { path: paths.verified, lazy: page(() => import('@/features/auth/routes/verified'), 'Verified') },
-      {
-        element: <ProtectedRoute />,
-        children: [
-          // /student alone opens the default tab (spec 1 §2).
-          { path: paths.student(':tab?'), lazy: page(() => import('@/features/account/routes/account-area'), 'AccountArea') },
-          { path: paths.coursePayment(), loader: prefetchCourse, lazy: page(() => import('@/features/payments/routes/course-payment'), 'CoursePayment') },
-          { path: paths.paymentInstruction(), lazy: page(() => import('@/features/payments/routes/payment-instruction'), 'PaymentInstruction') },
-          { path: paths.bundlePayment(), lazy: page(() => import('@/features/payments/routes/bundle-payment'), 'BundlePayment') },
-          { path: paths.certification(), loader: prefetchCourse, lazy: page(() => import('@/features/certificates/routes/certification-page'), 'CertificationPage') },
-          { path: paths.kycReviews, lazy: page(() => import('@/features/staff/routes/kyc-reviews'), 'KycReviews') },
-          { path: paths.enrolmentIdentity(), lazy: page(() => import('@/features/staff/routes/enrolment-identity'), 'EnrolmentIdentity') },
-          { path: paths.courseIdentity(), lazy: page(() => import('@/features/staff/routes/course-identity'), 'CourseIdentity') },
-          { path: paths.paymentResult, lazy: page(() => import('@/features/payments/routes/payment-result'), 'PaymentResult') },
-          { path: paths.notifications, lazy: page(() => import('@/features/notifications/routes/notifications-page'), 'NotificationsPage') },
-        ],
-      },
-      { path: paths.courses, lazy: page(() => import('@/features/catalogue/routes/course-list'), 'CourseList') },
-      { path: paths.course(), loader: prefetchCourse, lazy: page(() => import('@/features/catalogue/routes/course-page'), 'CoursePage') },
-      { path: paths.bundles, lazy: page(() => import('@/features/catalogue/routes/bundle-list'), 'BundleList') },
-      { path: paths.bundle(), lazy: page(() => import('@/features/catalogue/routes/bundle-page'), 'BundlePage') },
-      { path: paths.forums, lazy: page(() => import('@/features/forum/routes/forums'), 'Forums') },
-      { path: paths.forumTopic(), lazy: page(() => import('@/features/forum/routes/forum-topic'), 'ForumTopic') },
-      { path: paths.forumSearch, lazy: page(() => import('@/features/forum/routes/forum-search'), 'ForumSearch') },
-      { path: paths.sandboxCheckout(), lazy: page(() => import('@/features/payments/routes/sandbox-checkout'), 'SandboxCheckoutPage') },
-      { path: paths.sandboxTerms, lazy: page(() => import('@/features/payments/routes/sandbox-terms'), 'SandboxTermsPage') },
-      { path: paths.certificate(), lazy: page(() => import('@/features/certificates/routes/certificate-page'), 'CertificatePage') },
-      { path: paths.faqs, lazy: page(() => import('@/features/faq/routes/faqs'), 'Faqs') },
-      { path: paths.unsubscribe, lazy: page(() => import('@/features/notifications/routes/unsubscribe'), 'Unsubscribe') },
-      { path: paths.tokenLogin(), lazy: page(() => import('@/features/auth/routes/token-login'), 'TokenLogin') },
-      { path: '*', lazy: page(() => import('@/features/errors/routes/not-found'), 'NotFound') },
-    ],
+    children: [{ errorElement: <PageError />, children: sitePages }],
   },
 ];
 

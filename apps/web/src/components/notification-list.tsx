@@ -5,7 +5,7 @@ import type { NotificationPage } from '@school/shared/notifications/schemas';
 import { LoadError } from './load-error';
 import { Loading } from './loading';
 import { RelativeTime } from './relative-time';
-import { RichText } from './rich-text';
+import { NotificationText } from './notification-text';
 
 interface Props {
   list: UseInfiniteQueryResult<InfiniteData<NotificationPage>>;
@@ -15,8 +15,8 @@ interface Props {
 }
 
 /**
- * Notifications, newest first (the bell's and the full page's): description as HTML (sanitized by the server when
- * stored, and again here), relative time, each opening its link; the next page loads when the end of the list
+ * Notifications, newest first (the bell's and the full page's): description as text with emphasis (see
+ * NotificationText), relative time, each opening its link; the next page loads when the end of the list
  * comes into view, and one that failed waits for Try again.
  */
 export function NotificationList({ list, onOpen, className = 'notifications-list' }: Props) {
@@ -44,7 +44,7 @@ export function NotificationList({ list, onOpen, className = 'notifications-list
         const body = (
           <>
             {!n.read && <span className="visually-hidden">Unread: </span>}
-            <RichText as="span" className="notification-text" html={n.description} />
+            <NotificationText html={n.description} />
             <RelativeTime iso={n.timestamp} />
           </>
         );

@@ -2,10 +2,10 @@ import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 
 /**
- * Rich text from the school (payment instructions, lessons), forum posts and notifications, sanitized: no script,
- * no handler, links open safely. `as="span"` for a line of text inside other text (a notification's).
+ * Rich text from the school (payment instructions, lessons) and forum posts, sanitized: no script, no handler,
+ * links open safely.
  */
-export function RichText({ html, className, as: Tag = 'div' }: { html: string; className?: string; as?: 'div' | 'span' }) {
+export function RichText({ html, className }: { html: string; className?: string }) {
   const clean = useMemo(() => {
     const doc = new DOMParser().parseFromString(DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }), 'text/html');
     for (const a of doc.querySelectorAll('a[href]')) {
@@ -16,5 +16,5 @@ export function RichText({ html, className, as: Tag = 'div' }: { html: string; c
     }
     return doc.body.innerHTML;
   }, [html]);
-  return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

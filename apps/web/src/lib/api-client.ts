@@ -1,12 +1,27 @@
 import { ApiError } from './api-error';
-import { getSession, storedToken } from './session';
+import { clearSession, getSession, storedToken } from './session';
 
 type UnauthorizedHandler = () => void;
-let onUnauthorized: UnauthorizedHandler = () => undefined;
+let onUnauthorized: UnauthorizedHandler | null = null;
+/** A session ended before the app listened (the school's lookup before the first render): told once it does. */
+let endedUnheard = false;
 
-/** The app decides what an expired session means (spec 1 §4: log out); set once at start. */
+/** The app decides what an expired session means (spec 1 §4: log out); set by the layout once it renders. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
+  if (endedUnheard) {
+    endedUnheard = false;
+    handler();
+  }
+}
+
+/** The stored session is over (a 401, or the own profile gone): forget it now, and let the app say so. */
+function endSession() {
+  const held = getSession() !== null;
+  clearSession();
+  if (!held) return;
+  if (onUnauthorized) onUnauthorized();
+  else endedUnheard = true;
 }
 
 export interface ApiOptions {
@@ -52,7 +67,11 @@ export async function apiRevalidate<T>(path: string, etag: string | null): Promi
   }
 }
 
-/** Sends the request with the token; a failure throws its ApiError (an expired session logs out) with the JSON body it carries. */
+/**
+ * Sends the request with the token; a failure throws its ApiError (an expired session logs out) with the JSON body
+ * it carries. A token the server no longer knows is refused before any route runs (401): the session ends and the
+ * request goes once more without it, as a logged-out visitor's, so that public pages still load (docs/decisions.md).
+ */
 async function send(path: string, options: ApiOptions): Promise<Response> {
   const token = storedToken();
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -71,8 +90,14 @@ async function send(path: string, options: ApiOptions): Promise<Response> {
     // Only an established session expires; a token still being checked (/auth/{token}) has its own message.
     // A site whose school is unknown answers every call 404: that says nothing of the account.
     const accountGone = response.status === 404 && options.ownProfile === true && body?.code !== 'school_not_found';
-    const expired = response.status === 401 || accountGone;
-    if (expired && getSession() && options.handleUnauthorized !== false) onUnauthorized();
+    if (token && options.handleUnauthorized !== false) {
+      if (response.status === 401) {
+        // Unless a login replaced the refused token meanwhile: the retry then carries the new one.
+        if (storedToken() === token) endSession();
+        return send(path, options);
+      }
+      if (accountGone) endSession();
+    }
     throw new ApiError(response.status, body);
   }
   return response;

@@ -1,4 +1,5 @@
 /** Pure catalogue and enrolment rules shared by the pages and the server (spec 2 §2, §4; spec 3 §4). */
+import { peso } from '../payments/money';
 import type { EnrolmentErrorCode } from './enrolment-errors';
 
 /** Cards a page in the catalogue lists and in My Courses (spec 2 §2, spec 1 §2): the web asks, the server defaults to it. */
@@ -31,10 +32,9 @@ export function priceBreakdown(feeCentavos: number) {
 
 export const pesos = (centavos: number) => centavos / 100;
 
-/** 'P1,500.00', or the free word given for 0. */
+/** 'P1,500.00' (the one price format), or the free word given for 0. */
 export function formatFee(amountPesos: number, freeWord: 'Free' | 'FREE' = 'Free'): string {
-  if (amountPesos <= 0) return freeWord;
-  return `P${amountPesos.toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return amountPesos <= 0 ? freeWord : peso(amountPesos);
 }
 
 /** Statuses that still wait for money (spec 3 §4); every other status counts as paid. */
@@ -43,6 +43,11 @@ export const ENROLMENT_STATUSES = ['paid', 'free', 'pay_later', 'notpaid', 'part
 export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
 export const UNPAID_STATUSES: readonly EnrolmentStatus[] = ['notpaid', 'partial', 'collection', 'pending', 'pay_later'];
 export const isPaid = (status: string) => !(UNPAID_STATUSES as readonly string[]).includes(status);
+/**
+ * An enrolment made by a payment that has not gone through: not an enrolment yet, so My Courses and the course
+ * count leave it out and it shows as a pending payment instead (DECISIONS.md). Pay later is an enrolment.
+ */
+export const AWAITING_PAYMENT_STATUSES: readonly EnrolmentStatus[] = ['notpaid', 'partial', 'collection', 'pending'];
 
 /** Whether a course can be studied today, by its dates (YYYY-MM-DD, in the school's time zone). */
 export function courseState(dateStart: string | null, dateEnd: string | null, today: string): 'open' | 'not_open' | 'ended' {

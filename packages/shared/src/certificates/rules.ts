@@ -34,6 +34,7 @@ export const certificateMessages = {
   revoked: 'This certificate has been revoked.',
   notCompleted: 'Finish the course before signing the certification statement.',
   signatureRequired: 'Draw your signature.',
+  signatureTooLarge: 'The signature image is too large. Draw your signature again.',
   nameMismatch: 'Type your full name as it appears in your profile.',
   alreadySigned: 'You have already signed the certification statement for this course.',
   agreeRequired: 'Agree to the certification statement.',

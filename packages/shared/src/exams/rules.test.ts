@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { examMessages, examSecondsLeft, isAutoScored, mayRetake, passes, pointsLabel, requiredMessage, resultsRevealed, scoreChoice, scorePercent } from './rules';
+import { durationWords, examMessages, examSecondsLeft, isAutoScored, mayRetake, passes, pointsLabel, requiredMessage, resultsRevealed, scoreChoice, scorePercent, startNotice } from './rules';
 
 describe('exam answers', () => {
   it('asks for an answer in the words of spec 2 §5', () => {
@@ -73,5 +73,23 @@ describe('the exam timer', () => {
     expect(examMessages.timerEndedTitle).toBe('Oops, Sorry!');
     expect(examMessages.timerEnded).toBe("Timer has ended and you weren't able to finish within the time allocated for this exam.");
     expect([examMessages.examSubmitted, examMessages.surveySubmitted]).toEqual(['Exam submitted!', 'Survey form submitted!']);
+  });
+});
+
+describe('starting an attempt', () => {
+  const exam = { kind: 'exam' as const, max_attempts: 3, attempts_used: 0, duration: 30 };
+  it('says which attempt it uses and the timer it starts, from the exam\'s own numbers', () => {
+    expect(startNotice(exam)).toBe('This uses attempt 1 of 3 and starts a timer of 30 minutes, which keeps running if you leave the page.');
+    expect(startNotice({ ...exam, attempts_used: 2, duration: 0 })).toBe('This uses attempt 3 of 3. There is no time limit.');
+    expect(startNotice({ ...exam, max_attempts: 0, attempts_used: 1, duration: 61 })).toBe(
+      'This starts attempt 2 (attempts are unlimited) and a timer of 1 hour 1 minute, which keeps running if you leave the page.',
+    );
+    expect(startNotice({ ...exam, max_attempts: 0, duration: 0 })).toBe('This starts attempt 1 (attempts are unlimited). There is no time limit.');
+  });
+
+  it('asks before a timed survey only', () => {
+    expect(startNotice({ ...exam, kind: 'survey', duration: 0 })).toBeNull();
+    expect(startNotice({ ...exam, kind: 'survey', duration: 120 })).toBe('This starts a timer of 2 hours, which keeps running if you leave the page.');
+    expect(durationWords(90)).toBe('1 hour 30 minutes');
   });
 });

@@ -6,8 +6,8 @@ export const EXAM_QUESTION_TYPES = ['text', 'textarea', 'radio', 'checkbox', 'se
 /** The largest file answer. */
 export const ANSWER_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
-/** Questions per page of the exam's bubbles (maxSteps). */
-export const EXAM_PAGE_SIZE = 10;
+/** Question bubbles to a row (the spec's maxSteps); every question's bubble shows, in as many rows as it takes. */
+export const EXAM_BUBBLES_PER_ROW = 10;
 /** A submission a little after the time ran out still counts: the network takes time. */
 export const SUBMIT_GRACE_SECONDS = 10;
 
@@ -77,3 +77,21 @@ export function mayRetake(input: { passed: boolean; pending: boolean; attemptsUs
  */
 export const resultsRevealed = (input: { passed: boolean; attemptsUsed: number; maxAttempts: number }) =>
   input.passed || (input.maxAttempts > 0 && input.attemptsUsed >= input.maxAttempts);
+
+const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** "1 hour 30 minutes": an exam's time limit in words. */
+export const durationWords = (minutes: number) =>
+  [Math.floor(minutes / 60), minutes % 60].flatMap((n, i) => (n > 0 ? [count(n, i === 0 ? 'hour' : 'minute')] : [])).join(' ');
+
+/**
+ * What starting an attempt commits the student to, asked before it starts (docs/decisions.md): the attempt it
+ * uses of how many, and the timer that starts with it. Null when there is nothing to commit to (an untimed survey).
+ */
+export function startNotice(exam: { kind: 'exam' | 'survey'; max_attempts: number; attempts_used: number; duration: number }): string | null {
+  const timer = exam.duration > 0 ? `a timer of ${durationWords(exam.duration)}, which keeps running if you leave the page` : null;
+  if (exam.kind === 'survey') return timer && `This starts ${timer}.`;
+  const attempt = exam.attempts_used + 1;
+  if (exam.max_attempts > 0) return `This uses attempt ${attempt} of ${exam.max_attempts}${timer ? ` and starts ${timer}.` : '. There is no time limit.'}`;
+  return `This starts attempt ${attempt} (attempts are unlimited)${timer ? ` and ${timer}.` : '. There is no time limit.'}`;
+}

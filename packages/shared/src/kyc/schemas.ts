@@ -90,7 +90,14 @@ export const identityTimelineSchema = z.object({
   decisions: z.array(z.object({ id: z.number(), mode: z.enum(['automatic', 'manual']), status: z.enum(kycStates), submitted_at: z.string(), decided_at: z.string().nullable(), reason: z.string().nullable() })),
   snapshots: z.array(z.object({ id: z.number(), taken_at: z.string(), result: z.enum(snapshotResults), faces: z.number(), score: z.number().nullable(), image: z.string().nullable() })),
   pauses: z.array(z.object({ from: z.string(), to: z.string().nullable(), reason: z.enum(FLAGGED_RESULTS) })).describe('from a flagged snapshot to the next passing one'),
-  progress: z.array(z.object({ courseware: z.string(), opened_at: z.string(), completed_at: z.string().nullable() })),
+  progress: z.array(
+    z.object({
+      courseware: z.string(),
+      opened_at: z.string().describe('when it was last opened'),
+      completed_at: z.string().nullable(),
+      time_spent_seconds: z.number().nullable().describe('watched (media) or present (a live class); null where a lesson measures none'),
+    }),
+  ),
 });
 export type IdentityTimeline = z.infer<typeof identityTimelineSchema>;
 

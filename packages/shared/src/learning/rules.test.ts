@@ -9,8 +9,10 @@ import {
   mayStudy,
   progressPercent,
   sameSet,
+  UNLIMITED_REVEAL_AFTER,
   videoAnswerIsCorrect,
   videoAnswerOutcome,
+  videoAttemptLimit,
   videoQuestionMessages as msg,
   watchedEnough,
 } from './rules';
@@ -89,21 +91,27 @@ describe('live classes', () => {
 });
 
 describe('interactive-video answers (spec 2 §5)', () => {
-  it('compares multiple choice as sets, blanks in order and exactly, one answer by its trimmed text', () => {
+  it('compares multiple choice as sets, blanks in order, typed text without regard to case and spaces', () => {
     expect(sameSet(['b', 'a'], ['a', 'b'])).toBe(true);
     expect(videoAnswerIsCorrect('checkbox', ['b', 'a'], ['a', 'b'])).toBe(true);
     expect(videoAnswerIsCorrect('multiple', ['a'], ['a', 'b'])).toBe(false);
     expect(videoAnswerIsCorrect('fitb', ['res', 'judicata'], ['res', 'judicata'])).toBe(true);
     expect(videoAnswerIsCorrect('fitb', ['judicata', 'res'], ['res', 'judicata'])).toBe(false);
-    expect(videoAnswerIsCorrect('fitb', ['Res', 'judicata'], ['res', 'judicata'])).toBe(false);
-    expect(videoAnswerIsCorrect('text', ['  Stare Decisis '], ['stare decisis'])).toBe(true);
+    expect(videoAnswerIsCorrect('fitb', ['Res', ' judicata '], ['res', 'judicata'])).toBe(true);
+    expect(videoAnswerIsCorrect('fitb', ['supreme   court'], ['Supreme Court'])).toBe(true);
+    expect(videoAnswerIsCorrect('fitb', ['supremecourt'], ['Supreme Court'])).toBe(false);
+    expect(videoAnswerIsCorrect('fitb', ['res'], ['res', 'judicata'])).toBe(false);
+    expect(videoAnswerIsCorrect('text', ['  Stare \t Decisis '], ['stare decisis'])).toBe(true);
     expect(videoAnswerIsCorrect('radio', ['b'], ['a'])).toBe(false);
   });
 
-  it("says the spec's words and ends the question when right or out of attempts (0 is unlimited)", () => {
+  it("says the spec's words and ends the question when right or out of attempts (unlimited: revealed after 3 wrong)", () => {
     expect(videoAnswerOutcome(true, 1, 3)).toEqual({ done: true, message: "Yes, that's correct!" });
     expect(videoAnswerOutcome(false, 1, 3)).toEqual({ done: false, message: 'Oops! Sorry that answer is incorrect. Please try again.' });
     expect(videoAnswerOutcome(false, 3, 3)).toEqual({ done: true, message: 'Oops! Sorry that answer is incorrect.' });
-    expect(videoAnswerOutcome(false, 50, 0)).toEqual({ done: false, message: msg.tryAgain });
+    expect(videoAnswerOutcome(false, 2, 0)).toEqual({ done: false, message: msg.tryAgain });
+    expect(videoAnswerOutcome(false, 3, 0)).toEqual({ done: true, message: msg.incorrect });
+    expect(videoAttemptLimit(0)).toBe(UNLIMITED_REVEAL_AFTER);
+    expect(videoAttemptLimit(5)).toBe(5);
   });
 });

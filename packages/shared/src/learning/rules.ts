@@ -7,10 +7,15 @@ export const CLASS_JOIN_WINDOW_MINUTES = 15;
 export const COMPLETION_DIALOG_WINDOW_MS = 2 * 60 * 1000;
 
 /**
- * Saved progress may run ahead of the wall clock since the courseware was opened by this much (once, not per
- * save): the media starts a moment after the page asks for it, and requests take time.
+ * Saved progress may run ahead of the time spent on the courseware by this much (once per courseware, not per save
+ * or open): the media starts a moment after the page asks for it, and requests take time.
  */
 export const PROGRESS_TOLERANCE_SECONDS = 5;
+/**
+ * One credit of time spent on a lesson is at most this long: the page saves every 10 s of playing, so a longer
+ * silence was a pause, a lost line or a page left open, not watching.
+ */
+export const STUDY_CREDIT_MAX_SECONDS = 60;
 /** A video or audio completes when its watched time reaches its length, give or take this much. */
 export const COMPLETION_TOLERANCE_SECONDS = 2;
 
@@ -31,7 +36,8 @@ export const playerMessages = {
   notWatched: 'Watch the whole lesson before completing it.',
   classNotOpen: 'Join Class opens 15 minutes before the class starts.',
   classOver: 'This live class has ended.',
-  joinToComplete: 'A live class is completed by joining it.',
+  joinToComplete: 'A live class is completed by attending it.',
+  notInClass: 'Join the class first.',
   examCompletes: 'An exam or a survey is completed by submitting it.',
   attemptEnded: 'The time allocated for this course has ended.',
   notEnrolled: 'You are not enrolled in this course.',
@@ -76,8 +82,24 @@ export function watchedEnough(seconds: number, mediaSeconds: number | null): boo
   return mediaSeconds !== null && seconds + COMPLETION_TOLERANCE_SECONDS >= mediaSeconds;
 }
 
+/**
+ * Whether a media lesson may be completed: the time spent on it (`watched`, real time across every open) covers
+ * its length, and, where seeking forward is refused, so does the saved second.
+ */
+export function mediaCompletable(input: { forwardStreaming: boolean; seconds: number; watched: number; mediaSeconds: number | null }): boolean {
+  return watchedEnough(input.watched, input.mediaSeconds) && (input.forwardStreaming || watchedEnough(input.seconds, input.mediaSeconds));
+}
+
 /** Lessons played by a media player, ours or a provider's: completed by their watched time. */
 export const MEDIA_TYPES: readonly string[] = ['video', 'audio', 'ivideo', 'yt', 'sc'];
+
+/** Why a lesson's Next is not open yet: what completes that kind of lesson. */
+export function nextLockedReason(type: string): string {
+  if (MEDIA_TYPES.includes(type)) return 'Watch or listen to the whole lesson to go on.';
+  if (type === 'class') return 'Attend the live class to go on.';
+  if (type === 'exam' || type === 'survey') return `Submit the ${type} to go on.`;
+  return 'Mark this lesson as complete to go on.';
+}
 /** After these, completion does not move on by itself (spec 2 §4). */
 export const STAYING_TYPES: readonly string[] = ['exam', 'survey'];
 
@@ -110,6 +132,25 @@ export function clock(totalSeconds: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
+/**
+ * The page reports presence in a live class this often; a longer silence is credited this long at most (the
+ * server counts each report's time since the last one, inside the class's hours).
+ */
+export const ATTENDANCE_HEARTBEAT_SECONDS = 30;
+export const ATTENDANCE_MAX_GAP_SECONDS = 90;
+/** At an MCLE school a class is attended for its length less this much (arriving late, a dropped line). */
+export const ATTENDANCE_TOLERANCE_MINUTES = 10;
+
+/**
+ * The presence in the conference that completes a live class: what the school set for the room, or else at an
+ * MCLE school its whole length but the tolerance (A.M. No. 19-10-16-SC credits attendance, not a click), and
+ * elsewhere being in the room at all.
+ */
+export function attendanceRequiredSeconds(room: { classSeconds: number; mcle: boolean; minutes: number | null }): number {
+  if (room.minutes !== null) return room.minutes * 60;
+  return room.mcle ? Math.max(0, room.classSeconds - ATTENDANCE_TOLERANCE_MINUTES * 60) : 0;
+}
+
 /** Whether Join Class is open: from 15 minutes before the start. */
 export function classJoinable(startsAt: Date, now: Date): boolean {
   return now.getTime() >= startsAt.getTime() - CLASS_JOIN_WINDOW_MINUTES * 60_000;
@@ -127,21 +168,36 @@ export function sameSet(answer: readonly string[], correct: readonly string[]): 
 export type VideoAnswerCheck = 'set' | 'ordered' | 'text';
 const checkFor = (type: string): VideoAnswerCheck => (type === 'checkbox' || type === 'multiple' ? 'set' : type === 'fitb' ? 'ordered' : 'text');
 
-/** Spec 2 §5: multiple choice compares as a set, blanks in order and exactly, one answer by its trimmed text. */
+/** A typed answer as it is compared: case, surrounding and repeated spaces do not make it wrong. */
+const typed = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Spec 2 §5: multiple choice compares as a set, blanks in order, one answer by its text. Typed text (blanks
+ * included) compares without regard to case and spaces (docs/decisions.md): "supreme  court" is "Supreme Court".
+ */
 export function videoAnswerIsCorrect(type: string, answer: readonly string[], correct: readonly string[]): boolean {
   switch (checkFor(type)) {
     case 'set':
       return sameSet(answer, correct);
     case 'ordered':
-      return answer.length === correct.length && correct.every((c, i) => answer[i] === c);
+      return answer.length === correct.length && correct.every((c, i) => typed(answer[i]!) === typed(c));
     case 'text':
-      return answer.length === 1 && correct.some((c) => c.trim().toLowerCase() === answer[0]!.trim().toLowerCase());
+      return answer.length === 1 && correct.some((c) => typed(c) === typed(answer[0]!));
   }
 }
 
-/** The message after an answer, and whether the question is done (right, or out of attempts; 0 is unlimited). */
+/**
+ * Wrong answers after which a question with unlimited attempts (0) reveals its answer and explanation and is done
+ * (spec 2 §5: "the correct answer is revealed after an error"), so that no question holds a student forever.
+ */
+export const UNLIMITED_REVEAL_AFTER = 3;
+
+/** The attempts after which a question still answered wrong is done: its max_attempts, or the reveal above. */
+export const videoAttemptLimit = (maxAttempts: number) => (maxAttempts > 0 ? maxAttempts : UNLIMITED_REVEAL_AFTER);
+
+/** The message after an answer, and whether the question is done (right, or out of attempts). */
 export function videoAnswerOutcome(correct: boolean, attemptsUsed: number, maxAttempts: number) {
   if (correct) return { done: true, message: videoQuestionMessages.correct };
-  const last = maxAttempts > 0 && attemptsUsed >= maxAttempts;
+  const last = attemptsUsed >= videoAttemptLimit(maxAttempts);
   return { done: last, message: last ? videoQuestionMessages.incorrect : videoQuestionMessages.tryAgain };
 }

@@ -114,6 +114,25 @@ export type StudyRecord = z.infer<typeof studyRecordSchema>;
 
 /** Joining a live class (the join-class toggle of spec 2 §7, whose call the spec leaves to us). */
 export const joinClassBodySchema = z.object({ confRoomName: z.string().min(1).max(200), useStudios: z.boolean(), url: z.string().max(2000) });
-export const joinClassResultSchema = z.object({ joined: z.boolean(), completion: completionResultSchema.nullable() });
+export const joinClassResultSchema = z.object({
+  joined: z.boolean(),
+  code: z.string().describe('the conference room to open: unguessable, unlike its name'),
+  completion: completionResultSchema.nullable().describe('always null: attendance, not the click, completes a class'),
+});
 export type JoinClassBody = z.infer<typeof joinClassBodySchema>;
 export type JoinClassResult = z.infer<typeof joinClassResultSchema>;
+
+export const ATTENDANCE_EVENTS = ['joined', 'present', 'left'] as const;
+/** What the page saw of the conference: its own joined event, a heartbeat while in it, and leaving it. */
+export const attendanceBodySchema = z.object({ code: z.string().min(1).max(200), event: z.enum(ATTENDANCE_EVENTS) });
+export const attendanceResultSchema = z.object({
+  attended_seconds: z.number(),
+  required_seconds: z.number().describe('presence that completes the class courseware'),
+  completion: completionResultSchema.nullable().describe('when this event completed the courseware'),
+});
+export type AttendanceBody = z.infer<typeof attendanceBodySchema>;
+export type AttendanceResult = z.infer<typeof attendanceResultSchema>;
+
+/** A lesson that cannot be studied, in the student's words or the browser's error. */
+export const problemReportBodySchema = z.object({ detail: z.string().trim().min(1).max(1000) });
+export const problemReportResultSchema = z.object({ reported: z.boolean().describe('false for staff, who have nobody to tell') });

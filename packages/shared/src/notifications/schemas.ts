@@ -5,7 +5,7 @@ import { MAIL_KINDS, NOTIFICATION_KINDS } from './kinds';
 const notificationSchema = z.object({
   id: z.number(),
   kind: z.enum(NOTIFICATION_KINDS),
-  description: z.string().describe('HTML, sanitized when stored'),
+  description: z.string().describe('text with escaped values (&lt; &amp;) and <strong>/<em> emphasis, no other markup'),
   link: z.string().nullable().describe('a path on the site: what the notification is about'),
   timestamp: z.string(),
   read: z.boolean(),

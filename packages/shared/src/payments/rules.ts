@@ -43,6 +43,8 @@ const NEXT: Record<TransactionStatus, readonly TransactionStatus[]> = {
 export const mayMove = (from: TransactionStatus, to: TransactionStatus) => NEXT[from].includes(to);
 /** The statuses that still hold a voucher use and the coins spent on them. */
 export const OPEN_TRANSACTION_STATUSES = ['notpaid', 'Pending'] as const satisfies readonly TransactionStatus[];
+export type OpenTransactionStatus = (typeof OPEN_TRANSACTION_STATUSES)[number];
+export const isOpen = (status: TransactionStatus): status is OpenTransactionStatus => (OPEN_TRANSACTION_STATUSES as readonly string[]).includes(status);
 
 export interface Coupon {
   type: 'percentage' | 'fixed';
@@ -141,6 +143,9 @@ export const paymentMessages = {
   freeItem: 'This is free: enroll without paying.',
   paymentPending: 'Your payment for this is still being confirmed. You can start learning once we confirm it.',
   otherClass: 'Pay for the class you enrolled in.',
+  alreadyPaid: 'This payment has already been made, so it cannot be cancelled. It will be confirmed shortly.',
+  cancelTooSoon: 'This payment is still being started. Try again in a moment.',
+  cancelGatewayFailed: 'The payment gateway could not cancel this payment. Please try again.',
 } as const;
 
 /** The code beside 'Wallet verification failed', which the payment page shows as a toast (spec 3 §8). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listSchema } from '../api/errors';
-import { AMOUNT_PATTERN, PAYMENT_MODES, TRANSACTION_STATUSES, WALLET_PAGE_SIZE } from './rules';
+import { AMOUNT_PATTERN, OPEN_TRANSACTION_STATUSES, PAYMENT_MODES, TRANSACTION_STATUSES, WALLET_PAGE_SIZE } from './rules';
 
 const id = z.coerce.number().int().positive().max(2147483647);
 /** What is being bought; `class` is a course's class variant (its own fee), object_id then the class's id. */
@@ -100,10 +100,31 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
+/**
+ * A payment of the caller's at this school that has not gone through: My Courses' 'Payment pending' and the
+ * item pages' Payment Pending name it, so that nobody pays twice without knowing (DECISIONS.md).
+ */
+export const pendingPaymentSchema = z.object({
+  id: z.number(),
+  status: z.enum(OPEN_TRANSACTION_STATUSES),
+  processor_type: z.string().describe('the mode of payment'),
+  processor: z.string().nullable().describe('the channel'),
+  amount: z.number().describe('pesos'),
+  ref_code: z.string().nullable().describe('the over-the-counter code; its instruction page takes the payment up again'),
+  checkout_url: z.string().nullable().describe("the gateway's hosted checkout, where paying carries on"),
+  created: z.string(),
+  expires_at: z.string().nullable().describe('when it lapses (fails by itself); null for cash, which waits for the school'),
+  item: z.object({ id: z.number(), name: z.string(), slug: z.string(), image: z.string().nullable(), content_type: z.enum(['course', 'coursebundle']) }),
+  course_ids: z.array(z.number()).describe("the courses it pays for: the course, or the bundle's"),
+});
+export type PendingPayment = z.infer<typeof pendingPaymentSchema>;
+export const pendingPaymentListSchema = z.array(pendingPaymentSchema);
+
 /** The over-the-counter instruction page's data (spec 3 §3 "Payment instruction"). */
 export const instructionSchema = z.object({
   id: z.number(),
   channel: z.string(),
+  channel_logo: z.string().nullable().describe("the channel's logo, from the site's static partner-logo area"),
   status: z.enum(TRANSACTION_STATUSES),
   image_url: z.string().describe('the Code 128 barcode of ref_code, a data: URL'),
   ref_code: z.string(),

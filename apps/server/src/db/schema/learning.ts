@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, time, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, time, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { VideoQuestionType } from '@school/shared/learning/schemas';
 import { coursewares } from './catalogue';
 import { enrollments } from './enrolment';
 
 /**
- * A student's place in one courseware. `seconds` only grows, and never further than the second it had when the
- * courseware was opened (`opened_seconds`) plus the time since (`opened_at`): it is the watched time that MCLE
- * credit rests on, however many saves the page makes.
+ * A student's place in one courseware. `seconds` only grows, and never further than `watched_seconds` (plus a
+ * tolerance, once): the wall-clock time the student has spent on the lesson across every open and tab, credited
+ * by each save from `clock_at` (at most a save gap's allowance at a time), only while it is the lesson the student
+ * last opened. It is what MCLE credit rests on.
  */
 export const coursewareProgress = pgTable(
   'courseware_progress',
@@ -16,7 +17,9 @@ export const coursewareProgress = pgTable(
     enrollmentId: integer().notNull(),
     coursewareId: integer().notNull(),
     seconds: integer().notNull().default(0),
-    openedSeconds: integer().notNull().default(0),
+    watchedSeconds: doublePrecision().notNull().default(0),
+    /** When the running clock last credited; null while the student is on another lesson (one clock per student). */
+    clockAt: timestamp({ withTimezone: true }).defaultNow(),
     openedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -25,6 +28,7 @@ export const coursewareProgress = pgTable(
     primaryKey({ columns: [t.enrollmentId, t.coursewareId] }),
     index('courseware_progress_courseware_idx').on(t.coursewareId),
     check('courseware_progress_seconds_check', sql`${t.seconds} >= 0`),
+    check('courseware_progress_watched_check', sql`${t.watchedSeconds} >= 0`),
     foreignKey({ name: 'courseware_progress_enrollment_fk', columns: [t.schoolId, t.enrollmentId], foreignColumns: [enrollments.schoolId, enrollments.id] }).onDelete('cascade'),
     foreignKey({ name: 'courseware_progress_courseware_fk', columns: [t.schoolId, t.coursewareId], foreignColumns: [coursewares.schoolId, coursewares.id] }).onDelete('cascade'),
   ],
@@ -84,13 +88,42 @@ export const conferenceRooms = pgTable(
     date: date().notNull(),
     startTime: time().notNull(),
     endTime: time().notNull(),
-    code: text().notNull(),
+    code: text()
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     useStudios: boolean().notNull().default(false),
     recording: text(),
+    /** Presence that completes the class, when the school sets it; otherwise the rule of attendanceRequiredSeconds. */
+    attendanceMinutes: integer(),
   },
   (t) => [
     unique('conference_rooms_courseware_key').on(t.coursewareId),
     unique('conference_rooms_name_key').on(t.name),
+    unique('conference_rooms_code_key').on(t.code),
+    check('conference_rooms_attendance_minutes_check', sql`${t.attendanceMinutes} >= 0`),
     foreignKey({ name: 'conference_rooms_courseware_fk', columns: [t.schoolId, t.coursewareId], foreignColumns: [coursewares.schoolId, coursewares.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A student's presence in a live class's conference: from the conference's own "joined" event, credited by the
+ * page's heartbeats and "left" (each gap at most a heartbeat's allowance, only inside the class's hours).
+ */
+export const classAttendance = pgTable(
+  'class_attendance',
+  {
+    schoolId: integer().notNull(),
+    enrollmentId: integer().notNull(),
+    coursewareId: integer().notNull(),
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp({ withTimezone: true }),
+    seconds: doublePrecision().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.enrollmentId, t.coursewareId] }),
+    check('class_attendance_seconds_check', sql`${t.seconds} >= 0`),
+    foreignKey({ name: 'class_attendance_enrollment_fk', columns: [t.schoolId, t.enrollmentId], foreignColumns: [enrollments.schoolId, enrollments.id] }).onDelete('cascade'),
+    foreignKey({ name: 'class_attendance_courseware_fk', columns: [t.schoolId, t.coursewareId], foreignColumns: [coursewares.schoolId, coursewares.id] }).onDelete('cascade'),
   ],
 );

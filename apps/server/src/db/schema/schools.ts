@@ -23,6 +23,8 @@ export const schools = pgTable(
     email: text().notNull().default(''),
     howToVideo: text(),
     dataPrivacy: text().notNull().default(''),
+    /** The school's terms of use, plain text (paragraphs by blank lines), agreed to at sign-up. */
+    termsOfUse: text().notNull().default(''),
     consentForm: text().notNull().default(''),
     paymentInstructions: text().notNull().default(''),
     /** A sign-up reward for members of the school's group (spec 1 §4): coins (centavos) and the group's name. */

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { decodeImage } from '../../lib/decode-image';
 import { UnreadableImage } from './engine';
 
 /** An image decoded for the detector: 8-bit RGB rows, and how much larger the image as sent is. */
@@ -16,8 +16,6 @@ export interface Pixels {
  * 30 ms more; beyond this, a larger photo costs memory and time and adds nothing.
  */
 const MAX_SIDE = 1600;
-/** About a 6000 x 6000 photo: larger is refused before it is decoded (a decompression bomb). */
-const MAX_INPUT_PIXELS = 40_000_000;
 
 /**
  * Decodes JPEG, PNG, GIF (its first frame) or WebP bytes into RGB, upright by the EXIF orientation, transparency
@@ -25,7 +23,7 @@ const MAX_INPUT_PIXELS = 40_000_000;
  */
 export async function readPixels(image: Buffer): Promise<Pixels> {
   try {
-    const source = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS });
+    const source = decodeImage(image);
     const { format, autoOrient } = await source.metadata();
     if (!['jpeg', 'png', 'gif', 'webp'].includes(format)) throw new UnreadableImage(`not a JPEG, PNG, GIF or WebP image (${format})`);
     const { data, info } = await source

@@ -35,11 +35,15 @@ export interface PaymentGateway {
   /** The fee of a mode's channel, or null when the gateway has no such channel. */
   channelFee(mode: PaymentMode, channelCode: string | null): ChannelFee | null;
   channelName(mode: PaymentMode, channelCode: string | null): string | null;
-  /** The steps and terms shown with an over-the-counter code. */
-  counterInstructions(channelCode: string): { steps: string[]; terms: string };
+  /** The steps, terms and channel logo (a path on this site, or null) shown with an over-the-counter code. */
+  counterInstructions(channelCode: string): { steps: string[]; terms: string; logo: string | null };
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
-  /** Closes a checkout or code the platform has given up on (replaced or lapsed), so it can no longer be paid. */
-  cancelCheckout(providerRef: string): Promise<void>;
+  /**
+   * Closes a checkout or code the platform has given up on (replaced, lapsed or cancelled by the payer), so it
+   * can no longer be paid: 'closed' once it cannot be paid (also when it had ended unpaid before), 'paid' when
+   * the money was taken first.
+   */
+  cancelCheckout(providerRef: string): Promise<'closed' | 'paid'>;
   /** Verifies a callback's signature over its raw body (throws `CallbackRefused`); null for events we ignore. */
   parseCallback(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent | null;
 }

@@ -26,6 +26,15 @@ const methods: Record<'online_bank' | 'ewallet', Method[]> = {
 const cardFee: ChannelFee = { fixed: 1500, basisPoints: 350 };
 
 const sessionSchema = z.object({ data: z.object({ id: z.string(), attributes: z.object({ checkout_url: z.url() }) }) });
+const sessionStateSchema = z.object({
+  data: z.object({
+    attributes: z.object({
+      status: z.string(),
+      paid_at: z.number().nullish(),
+      payments: z.array(z.object({ attributes: z.object({ status: z.string() }) })).default([]),
+    }),
+  }),
+});
 const eventSchema = z.object({
   data: z.object({
     id: z.string().min(1).max(100),
@@ -56,7 +65,7 @@ export function paymongoGateway(options: { secretKey: string; webhookSecret: str
     channels: () => ({ online_bank: listed('online_bank'), ewallet: listed('ewallet'), otc_bank: [], otc_nonbank: [], card_gateway: PAYMONGO, card_error: false }),
     channelFee: (mode, code) => (mode === 'card' ? (code === 'card' ? cardFee : null) : (find(mode, code)?.fee ?? null)),
     channelName: (mode, code) => (mode === 'card' ? 'Mastercard/Visa Card' : (find(mode, code)?.name ?? null)),
-    counterInstructions: () => ({ steps: [], terms: 'https://www.paymongo.com/terms-and-conditions' }),
+    counterInstructions: () => ({ steps: [], terms: 'https://www.paymongo.com/terms-and-conditions', logo: null }),
     async createCheckout(request) {
       const response = await api('checkout_sessions', {
         method: 'POST',
@@ -80,8 +89,16 @@ export function paymongoGateway(options: { secretKey: string; webhookSecret: str
       return { kind: 'redirect', url: session.data.attributes.checkout_url, providerRef: session.data.id };
     },
     async cancelCheckout(providerRef) {
-      const response = await api(`checkout_sessions/${encodeURIComponent(providerRef)}/expire`, { method: 'POST' });
-      if (!response.ok) throw new Error(`PayMongo answered ${response.status}`);
+      const path = `checkout_sessions/${encodeURIComponent(providerRef)}`;
+      const expired = await api(`${path}/expire`, { method: 'POST' });
+      if (expired.ok) return 'closed';
+      // Refused: the session is over already, paid or expired; its own record says which.
+      const found = await api(path, { method: 'GET' });
+      if (!found.ok) throw new Error(`PayMongo answered ${expired.status}, then ${found.status}`);
+      const { attributes } = sessionStateSchema.parse(await found.json()).data;
+      if (attributes.paid_at || attributes.payments.some((p) => p.attributes.status === 'paid')) return 'paid';
+      if (attributes.status === 'expired') return 'closed';
+      throw new Error(`PayMongo refused to expire a ${attributes.status} session`);
     },
     parseCallback(rawBody, headers) {
       let event: z.infer<typeof eventSchema>;

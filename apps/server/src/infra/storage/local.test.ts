@@ -51,6 +51,18 @@ describe('local storage', () => {
     expect(localStorage({ root: newRoot(), secret: `${secret}!`, now: () => now - 1000 }).verify('ids/7.jpg', expires, signature)).toBe(false);
   });
 
+  it('binds an address to a viewer with the signature, for no longer than the viewer cookie lasts', async () => {
+    const storage = localStorage({ root: newRoot(), secret });
+    const url = new URL(await storage.signedUrl('ids/7.jpg', { expiresIn: 300, viewer: 12 }), 'http://x');
+    const [expires, viewer, signature] = ['expires', 'viewer', 'signature'].map((name) => url.searchParams.get(name));
+    expect(viewer).toBe('12');
+    expect(storage.verify('ids/7.jpg', expires, signature, viewer)).toBe(true);
+    expect(storage.verify('ids/7.jpg', expires, signature, '13')).toBe(false);
+    expect(storage.verify('ids/7.jpg', expires, signature)).toBe(false);
+    expect(storage.verify('ids/7.jpg', expires, signature, ['12', '12'])).toBe(false);
+    await expect(storage.signedUrl('ids/7.jpg', { expiresIn: 3600, viewer: 12 })).rejects.toThrow(/at most/);
+  });
+
   it('keeps public and private files in separate folders, written whole', async () => {
     const root = newRoot();
     const storage = localStorage({ root, secret });

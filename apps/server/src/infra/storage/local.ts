@@ -6,6 +6,7 @@ import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { assertKey, InvalidStorageKey, PRIVATE_CACHE_CONTROL, publicCacheControl, type Storage, type Visibility } from './storage';
+import { MAX_BOUND_LINK_SECONDS, viewerCookies, type ViewerCookies } from './viewer-cookie';
 
 export const LOCAL_PUBLIC_PREFIX = '/media/uploads/';
 export const LOCAL_PRIVATE_PREFIX = '/media/private/';
@@ -13,14 +14,16 @@ export const LOCAL_PRIVATE_PREFIX = '/media/private/';
 export interface LocalStorage extends Storage {
   readonly kind: 'local';
   readonly roots: Record<Visibility, string>;
-  /** Whether a private address's expiry and signature are ours and still good. */
-  verify(key: string, expires: unknown, signature: unknown): boolean;
+  /** Who is looking, for addresses bound to a viewer. */
+  readonly viewers: ViewerCookies;
+  /** Whether a private address's expiry, viewer and signature are ours and still good. */
+  verify(key: string, expires: unknown, signature: unknown, viewer?: unknown): boolean;
 }
 
 /**
  * Files on disk: MEDIA_DIR/public (served at /media/uploads/ with a long cache) and MEDIA_DIR/private (served
- * only at /media/private/<key>?expires=…&signature=…, an HMAC of the key and expiry made with SECRET_KEY).
- * `now` is for tests that need addresses which have already expired.
+ * only at /media/private/<key>?expires=…[&viewer=…]&signature=…, an HMAC of the key, expiry and viewer made with
+ * SECRET_KEY). `now` is for tests that need addresses which have already expired.
  */
 export function localStorage(options: { root: string; secret: string; now?: () => number }): LocalStorage {
   const base = path.resolve(options.root);
@@ -28,7 +31,10 @@ export function localStorage(options: { root: string; secret: string; now?: () =
   const now = options.now ?? Date.now;
   prepareFolders(base, roots);
   const signingKey = createHmac('sha256', options.secret).update('storage: signed addresses').digest();
-  const sign = (key: string, expires: string) => createHmac('sha256', signingKey).update(`${key}\n${expires}`).digest();
+  const sign = (key: string, expires: string, viewer: string | undefined) =>
+    createHmac('sha256', signingKey)
+      .update(viewer === undefined ? `${key}\n${expires}` : `${key}\n${expires}\n${viewer}`)
+      .digest();
 
   const fileFor = (key: string, visibility: Visibility) => {
     const root = roots[visibility];
@@ -42,6 +48,7 @@ export function localStorage(options: { root: string; secret: string; now?: () =
     kind: 'local',
     origins: [],
     roots,
+    viewers: viewerCookies({ secret: options.secret, now }),
     async put(key, data, { visibility }) {
       const file = fileFor(key, visibility);
       await mkdir(path.dirname(file), { recursive: true });
@@ -69,15 +76,19 @@ export function localStorage(options: { root: string; secret: string; now?: () =
     publicUrl(key) {
       return LOCAL_PUBLIC_PREFIX + assertKey(key);
     },
-    async signedUrl(key, { expiresIn }) {
+    async signedUrl(key, { expiresIn, viewer }) {
+      if (viewer !== undefined && expiresIn > MAX_BOUND_LINK_SECONDS) throw new Error(`a link bound to its viewer lasts at most ${MAX_BOUND_LINK_SECONDS} s`);
       const expires = String(Math.floor(now() / 1000) + Math.max(1, Math.ceil(expiresIn)));
-      return `${LOCAL_PRIVATE_PREFIX}${assertKey(key)}?expires=${expires}&signature=${sign(key, expires).toString('base64url')}`;
+      const bound = viewer === undefined ? undefined : String(viewer);
+      const query = `expires=${expires}${bound === undefined ? '' : `&viewer=${bound}`}`;
+      return `${LOCAL_PRIVATE_PREFIX}${assertKey(key)}?${query}&signature=${sign(key, expires, bound).toString('base64url')}`;
     },
     close() {},
-    verify(key, expires, signature) {
+    verify(key, expires, signature, viewer) {
       if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof signature !== 'string') return false;
+      if (viewer !== undefined && (typeof viewer !== 'string' || !/^\d{1,10}$/.test(viewer))) return false;
       const given = Buffer.from(signature, 'base64url');
-      const expected = sign(key, expires);
+      const expected = sign(key, expires, viewer);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
       return Number(expires) * 1000 >= now();
     },
@@ -94,7 +105,8 @@ function prepareFolders(base: string, roots: Record<Visibility, string>) {
 
 /**
  * Serves local files: the public area as static files (ranges, ETags, a long cache), the private area only to
- * a valid signed address (403 when altered or expired, 404 when missing), with ranges too for video and audio.
+ * a valid signed address (403 when altered or expired, or when bound to a viewer the request's cookie does not
+ * name; 404 when missing), with ranges too for video and audio.
  */
 export async function localMediaRoutes(app: FastifyInstance, storage: LocalStorage) {
   await app.register(fastifyStatic, {
@@ -104,13 +116,17 @@ export async function localMediaRoutes(app: FastifyInstance, storage: LocalStora
     setHeaders: (reply, file) => reply.header('cache-control', publicCacheControl(path.relative(storage.roots.public, file).split(path.sep).join('/'))),
   });
 
-  app.get<{ Params: { '*': string }; Querystring: { expires?: string; signature?: string } }>(
+  app.get<{ Params: { '*': string }; Querystring: { expires?: string; viewer?: string; signature?: string } }>(
     `${LOCAL_PRIVATE_PREFIX}*`,
     { schema: { hide: true } },
     async (request, reply) => {
       const key = request.params['*'];
-      if (!storage.verify(key, request.query.expires, request.query.signature)) {
+      const { expires, viewer, signature } = request.query;
+      if (!storage.verify(key, expires, signature, viewer)) {
         return reply.code(403).header('cache-control', 'no-store').send({ detail: 'This link has expired or is not valid.' });
+      }
+      if (viewer !== undefined && storage.viewers.viewerOf(request.headers.cookie) !== Number(viewer)) {
+        return reply.code(403).header('cache-control', 'no-store').send({ detail: 'This link is for another account: open it from its page while signed in.' });
       }
       const result = await send(request.raw, `/${encodeURI(assertKey(key))}`, {
         root: storage.roots.private,
@@ -131,4 +147,16 @@ export async function localMediaRoutes(app: FastifyInstance, storage: LocalStora
         .send(result.stream);
     },
   );
+}
+
+/**
+ * Gives signed-in API answers the viewer cookie when the browser's is missing, another user's or half spent, so
+ * that the bound addresses in them open in the same browser (`api`: the scope where `request.user` is known).
+ */
+export function rememberViewers(api: FastifyInstance, storage: LocalStorage) {
+  api.addHook('onSend', (request, reply, payload, done) => {
+    const cookie = request.user ? storage.viewers.renewal(request.headers.cookie, request.user.id, request.protocol === 'https') : null;
+    if (cookie) reply.header('set-cookie', cookie);
+    done(null, payload);
+  });
 }

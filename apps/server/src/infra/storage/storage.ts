@@ -24,8 +24,11 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** A public file's lasting, cacheable address (absolute path on local disk, absolute URL on S3). */
   publicUrl(key: string): string;
-  /** A private file's address, refused after `expiresIn` seconds or when altered. */
-  signedUrl(key: string, options: { expiresIn: number }): Promise<string>;
+  /**
+   * A private file's address, refused after `expiresIn` seconds or when altered. With a `viewer` (a user id),
+   * local storage refuses it to anybody else too (viewer-cookie.ts); S3's presigned addresses cannot be bound.
+   */
+  signedUrl(key: string, options: { expiresIn: number; viewer?: number }): Promise<string>;
   /** Lets go of connections (the server is closing). */
   close(): void;
 }

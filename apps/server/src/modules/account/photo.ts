@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { decodeImage } from '../../lib/decode-image';
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const SIZE = 400;
@@ -11,13 +11,13 @@ const SIZE = 400;
 export async function processPhoto(data: Buffer): Promise<Buffer | null> {
   // sharp throws at once, not in its promise, on an empty buffer.
   if (data.length === 0) return null;
-  const format = await sharp(data)
+  const format = await decodeImage(data)
     .metadata()
     .then((m) => m.format)
     .catch(() => null);
   if (format !== 'png' && format !== 'jpeg') return null;
   // A header that claims a valid image can still hide a broken or enormous one: that is bad input too.
-  return sharp(data, { limitInputPixels: 40_000_000 })
+  return decodeImage(data)
     .rotate()
     .resize(SIZE, SIZE, { fit: 'cover' })
     .flatten({ background: '#ffffff' })

@@ -14,12 +14,12 @@ export function fullName(user: { firstName: string; middleName: string; lastName
     .join(' ');
 }
 
-/** Identity photos are private: their addresses last an hour. */
-const IDENTITY_LINK_SECONDS = 3600;
+/** Identity photos are private: their addresses last minutes, for the profile's own user alone (who alone sees it). */
+const IDENTITY_LINK_SECONDS = 300;
 
 export async function presentProfile(files: Pick<Storage, 'publicUrl' | 'signedUrl'>, row: ProfileRow): Promise<Profile> {
   const { user, student, school, courseCount, certificateCount, averageRating, signupReward, identityIds, latestSelfie } = row;
-  const signed = (key: string | null) => (key ? files.signedUrl(key, { expiresIn: IDENTITY_LINK_SECONDS }) : Promise.resolve(null));
+  const signed = (key: string | null) => (key ? files.signedUrl(key, { expiresIn: IDENTITY_LINK_SECONDS, viewer: user.id }) : Promise.resolve(null));
   return {
     id: user.id,
     student_id: student?.id ?? null,

@@ -64,7 +64,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/students/:id/mcle_profile/',
-    { schema: { tags, security, summary: "A student's own MCLE profile (404 until submitted)", params: idParamsSchema, response: { 200: savedMcleProfileSchema, ...errorResponses } } },
+    { schema: { tags, security, summary: "A student's own MCLE profile (null until submitted)", params: idParamsSchema, response: { 200: savedMcleProfileSchema.nullable(), ...errorResponses } } },
     async (request) => accounts.getMcle(signedInActor(request), request.params.id),
   );
 

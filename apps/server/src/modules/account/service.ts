@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { profileServerMessages as s } from '@school/shared/account/messages';
 import { NO_MIDDLE_NAME, type StudentProfileForm, type UserProfileForm, mcleProfileSchema } from '@school/shared/account/profile-schemas';
 import type { z } from 'zod';
-import { DomainError, invalid, notFound } from '../../lib/errors';
+import { DomainError, invalid } from '../../lib/errors';
 import type { SignedInActor } from '../auth/actor';
 import { accountAccess, type AccountVerb } from './access';
 import { lookupService } from '../lookups/service';
@@ -123,8 +123,8 @@ export function accountService(app: FastifyInstance) {
     async getMcle(actor: SignedInActor, studentId: number) {
       const row = await own(actor, studentId, 'student', 'view');
       const mcle = await repo.findMcle(row.student!.id);
-      if (!mcle) throw notFound();
-      return presentMcle(mcle);
+      // Not submitted yet is a normal state of a new student, not a missing resource.
+      return mcle ? presentMcle(mcle) : null;
     },
 
     async saveMcle(actor: SignedInActor, studentId: number, input: McleInput) {

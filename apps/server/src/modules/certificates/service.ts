@@ -1,11 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { CERTIFICATION_STATEMENT, certificateMessages as msg, certificateState, CODE_ALPHABET, formatCode } from '@school/shared/certificates/rules';
 import { addUnits, complianceStanding, type UnitsByArea } from '@school/shared/certificates/mcle';
 import type { CertificateStatus, CertificationBody, Compliance } from '@school/shared/certificates/schemas';
 import { todayIn } from '@school/shared/school/dates';
 import type { Db } from '../../db/client';
+import { decodeImage, exceedsPixelLimit } from '../../lib/decode-image';
 import { badRequest, invalid, notFound } from '../../lib/errors';
 import { fullName } from '../account/presenter';
 import { accountService } from '../account/service';
@@ -36,6 +36,16 @@ const newCode = () => formatCode(Array.from({ length: 16 }, () => CODE_ALPHABET[
 export const requestCertificate = (app: FastifyInstance, tx: Db, enrollmentId: number) =>
   app.jobs.send(ISSUE_CERTIFICATE, { enrollmentId }, { tx, singletonKey: `certificate-${enrollmentId}` });
 
+/** The drawn signature re-encoded as a PNG; empty, unreadable or too many pixels is the field's error. */
+async function signaturePng(dataUrl: string) {
+  try {
+    // Inside the try: sharp throws at once, not in its promise, on empty bytes.
+    return await decodeImage(Buffer.from(dataUrl.split(',')[1]!, 'base64')).png().toBuffer();
+  } catch (error) {
+    throw invalid({ signature: exceedsPixelLimit(error) ? msg.signatureTooLarge : msg.signatureRequired });
+  }
+}
+
 export function certificateService(app: FastifyInstance) {
   const repo = certificateRepository(app.db);
   const accounts = accountService(app);
@@ -47,7 +57,7 @@ export function certificateService(app: FastifyInstance) {
   async function logoOf(key: string | null) {
     const stored = key ? await app.storage.get(key, 'public').catch(() => null) : null;
     if (!stored) return null;
-    const drawn = await sharp(stored, { density: 300 })
+    const drawn = await decodeImage(stored, { density: 300 })
       .resize({ height: LOGO_HEIGHT })
       .png()
       .toBuffer({ resolveWithObject: true })
@@ -136,12 +146,7 @@ export function certificateService(app: FastifyInstance) {
       const account = await accounts.findAccount(actor.userId);
       const typed = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
       if (!account || typed(body.full_name) !== typed(fullName(account.user))) throw invalid({ full_name: msg.nameMismatch });
-      const png = await sharp(Buffer.from(body.signature.split(',')[1]!, 'base64'))
-        .png()
-        .toBuffer()
-        .catch(() => {
-          throw invalid({ signature: msg.signatureRequired });
-        });
+      const png = await signaturePng(body.signature);
       const signatureKey = `signatures/${enrollmentId}-${randomBytes(8).toString('hex')}.png`;
       await app.storage.put(signatureKey, png, { visibility: 'private', contentType: 'image/png' });
       const signed = await app.db.transaction(async (t) => {

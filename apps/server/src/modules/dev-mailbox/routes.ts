@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../../infra/mail/html';
 import { notFound } from '../../lib/errors';
-import { isLocalHostName, isLoopback } from '../../lib/loopback';
+import { cameThroughProxy, isLocalHostName, isLoopback } from '../../lib/loopback';
 import { mailboxRepository } from './repository';
 
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -10,9 +10,6 @@ const page = (title: string, body: string) => `<!doctype html><html lang="en"><h
 <style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:60rem}table{border-collapse:collapse;width:100%}
 td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left}pre{white-space:pre-wrap}</style></head>
 <body>${body}</body></html>`;
-
-// Headers a proxy adds: a request that passed through one may come from anywhere.
-const FORWARDED = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
 
 /**
  * The local outbox (MAIL_TRANSPORT=outbox): every message, reset links included, so it answers only a
@@ -23,7 +20,8 @@ const FORWARDED = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = mailboxRepository(app.db);
   app.addHook('onRequest', async (request) => {
-    const local = isLoopback(request.socket.remoteAddress) && isLocalHostName(request.hostname) && !FORWARDED.some((h) => h in request.headers);
+    // A request that passed through a proxy may come from anywhere, whatever the socket says.
+    const local = isLoopback(request.socket.remoteAddress) && isLocalHostName(request.hostname) && !cameThroughProxy(request.headers);
     if (!local) throw notFound();
   });
 

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { EnrollmentSort, EnrollmentStatusFilter } from '@school/shared/catalogue/rules';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { AWAITING_PAYMENT_STATUSES, type EnrollmentSort, type EnrollmentStatusFilter } from '@school/shared/catalogue/rules';
 import type { Db } from '../../db/client';
 import { bundleCourses, bundleEnrollments, classes, compliancePeriods, courses, enrollments, schools, type EnrolmentStatus } from '../../db/schema/index';
 
@@ -25,7 +25,10 @@ const progressOf = {
   notstarted: sql`${enrollments.progress} = 0`,
 } satisfies Record<EnrollmentStatusFilter, SQL | undefined>;
 
-/** My Courses, one prepared statement per status, sort and with or without a name search; the total beside each row. */
+/**
+ * My Courses, one prepared statement per status, sort and with or without a name search; the total beside each row.
+ * An enrolment still waiting for its payment is not listed: it is a pending payment (GET /payment/pending/).
+ */
 const prepareMine = (db: Db, key: string, status: EnrollmentStatusFilter, sort: EnrollmentSort, search: boolean) =>
   db
     .select({
@@ -37,7 +40,14 @@ const prepareMine = (db: Db, key: string, status: EnrollmentStatusFilter, sort: 
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
     .innerJoin(schools, eq(schools.id, courses.schoolId))
-    .where(and(eq(enrollments.userId, sql.placeholder('userId')), progressOf[status], search ? ilike(courses.name, sql.placeholder('courseName')) : undefined))
+    .where(
+      and(
+        eq(enrollments.userId, sql.placeholder('userId')),
+        notInArray(enrollments.status, [...AWAITING_PAYMENT_STATUSES]),
+        progressOf[status],
+        search ? ilike(courses.name, sql.placeholder('courseName')) : undefined,
+      ),
+    )
     .orderBy(...myOrder[sort])
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))

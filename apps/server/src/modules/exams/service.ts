@@ -134,7 +134,8 @@ export function examService(app: FastifyInstance) {
     return attempts;
   }
 
-  async function present(school: SchoolRow, found: Counted, attempts: SubmissionRow[], staff: boolean) {
+  /** The exam as `viewer` sees it (the student of `attempts`, or staff previewing it with none). */
+  async function present(school: SchoolRow, found: Counted, attempts: SubmissionRow[], staff: boolean, viewer: number) {
     const latest = attempts[0];
     // Before a first attempt a student sees only how many questions there are: the exam-start spike reads no question.
     const rows = !staff && !latest ? [] : await repo.questionsWithAnswers(school.id, found.exam.id, latest?.id ?? null);
@@ -143,8 +144,8 @@ export function examService(app: FastifyInstance) {
     const open = isOpen(found.exam, school);
     const history = historyOf(attempts, found.exam);
     const mayStart = !staff && open && (!latest || Boolean(latest.submittedAt)) && mayRetake(history);
-    // Uploaded answers are private: their addresses are signed and short-lived.
-    const files = new Map(await Promise.all(answers.filter((a) => a.file).map(async (a) => [a.file!, await app.storage.signedUrl(a.file!, { expiresIn: 600 })] as const)));
+    // Uploaded answers are private: their addresses are signed, short-lived and for the viewer alone.
+    const files = new Map(await Promise.all(answers.filter((a) => a.file).map(async (a) => [a.file!, await app.storage.signedUrl(a.file!, { expiresIn: 600, viewer })] as const)));
     const submission = latest ? presentSubmission({ exam: found.exam, survey: isSurvey(found), submission: latest, revealed: resultsRevealed(history), questions, answers, files }) : null;
     return presentExam({ found, questions, questionCount: found.questionCount, attempts, latest: submission, staff, open, mayStart });
   }
@@ -172,7 +173,7 @@ export function examService(app: FastifyInstance) {
       if (!submitted) throw badRequest(msg.alreadySubmitted, 'already_submitted');
       await completeIfSettled(school, found, submitted, enrollment, actor.userId, 'exam.submitted');
       if (!submitted.answerSaved) throw badRequest(msg.timeUp, 'time_up');
-      return present(school, found, [submitted, ...attempts.slice(1)], false);
+      return present(school, found, [submitted, ...attempts.slice(1)], false, actor.userId);
     }
     // Saved only into an attempt still running and within its time. Not saved: a submit got there first, or the
     // time ran out (then this submits the attempt).
@@ -180,14 +181,14 @@ export function examService(app: FastifyInstance) {
       if (!(await submitLate(school, found, latest.id, enrollment, actor.userId))) throw badRequest(msg.alreadySubmitted, 'already_submitted');
       throw badRequest(msg.timeUp, 'time_up');
     }
-    return present(school, found, attempts, false);
+    return present(school, found, attempts, false, actor.userId);
   }
 
   return {
     async view(actor: SignedInActor, school: SchoolRow, examId: number) {
       const { found, who } = await examOf(actor, school, examId);
-      if (who.staff) return present(school, found, [], true);
-      return present(school, found, await attemptsOf(school, found, { id: who.enrollment.id, courseId: found.courseId }, actor.userId, who.completed), false);
+      if (who.staff) return present(school, found, [], true, actor.userId);
+      return present(school, found, await attemptsOf(school, found, { id: who.enrollment.id, courseId: found.courseId }, actor.userId, who.completed), false, actor.userId);
     },
 
     /** Starts an attempt, or answers the running one (a second start is no second attempt). */
@@ -206,9 +207,9 @@ export function examService(app: FastifyInstance) {
         if (!mayRetake(history)) throw badRequest(msg.noAttemptsLeft, 'no_attempts_left');
         const created = await repo.createAttempt(school.id, found.exam.id, enrollment.id, (latest?.attempt ?? 0) + 1);
         // A concurrent start made it first: read the attempts it left.
-        return present(school, found, created ? [created, ...attempts] : await repo.attempts(school.id, enrollment.id, found.exam.id), false);
+        return present(school, found, created ? [created, ...attempts] : await repo.attempts(school.id, enrollment.id, found.exam.id), false, actor.userId);
       }
-      return present(school, found, attempts, false);
+      return present(school, found, attempts, false, actor.userId);
     },
 
     /** Saves one answer of the running attempt; `final` submits the attempt with it (the last question's Submit). */

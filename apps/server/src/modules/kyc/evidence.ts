@@ -1,10 +1,12 @@
 import { FLAGGED_RESULTS, type IdentityTimeline } from '@school/shared/kyc/schemas';
+import { MEDIA_TYPES } from '@school/shared/learning/rules';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../infra/storage/storage';
 import { fullName } from '../account/presenter';
 import { type EvidenceEnrolment, kycRepository, type SnapshotRow } from './repository';
 
-const IMAGE_LINK_SECONDS = 3600;
+/** Snapshots are photos of a face: their addresses last minutes, for the staff member they were made for. */
+const IMAGE_LINK_SECONDS = 300;
 const flagged = (result: SnapshotRow['result']): result is (typeof FLAGGED_RESULTS)[number] => (FLAGGED_RESULTS as readonly string[]).includes(result);
 
 /** A pause runs from a flagged snapshot to the next one that passes (or is still running). */
@@ -21,6 +23,10 @@ export function pausesOf(snapshots: Pick<SnapshotRow, 'takenAt' | 'result'>[]): 
   return pauses;
 }
 
+/** The time a lesson measured: watched for media, present for a live class; other lessons keep none. */
+const timeSpent = (p: { type: string; watchedSeconds: number; attendedSeconds: number | null }) =>
+  p.type === 'class' ? Math.floor(p.attendedSeconds ?? 0) : MEDIA_TYPES.includes(p.type) ? Math.floor(p.watchedSeconds) : null;
+
 /** The identity evidence behind enrolments: KYC decisions, snapshots and their pauses (staff). */
 export function identityEvidence(db: Db, storage: Pick<Storage, 'signedUrl'>) {
   const repo = kycRepository(db);
@@ -28,17 +34,17 @@ export function identityEvidence(db: Db, storage: Pick<Storage, 'signedUrl'>) {
     /** An enrolment of the school with its learner and course, for the policy and the timeline's head. */
     enrolment: (schoolId: number, enrollmentId: number) => repo.evidenceEnrolment(schoolId, enrollmentId),
 
-    async timeline(row: EvidenceEnrolment): Promise<IdentityTimeline> {
+    async timeline(row: EvidenceEnrolment, viewer: number): Promise<IdentityTimeline> {
       const { enrollment } = row;
       const [decisions, snapshots, progress] = await Promise.all([repo.submissionsOf(enrollment.schoolId, enrollment.userId), repo.snapshotsOf([enrollment.id]), repo.progressOf(enrollment.id)]);
       return {
         enrollment: { id: enrollment.id, learner: fullName(row.user) || row.user.username, email: row.user.email, course: row.course.name, progress: enrollment.progress, status: enrollment.status },
         decisions: decisions.map((d) => ({ id: d.id, mode: d.mode, status: d.status, submitted_at: d.createdAt.toISOString(), decided_at: d.decidedAt?.toISOString() ?? null, reason: d.reason })),
         snapshots: await Promise.all(
-          snapshots.map(async (s) => ({ id: s.id, taken_at: s.takenAt.toISOString(), result: s.result, faces: s.faces, score: s.score, image: s.imageKey ? await storage.signedUrl(s.imageKey, { expiresIn: IMAGE_LINK_SECONDS }) : null })),
+          snapshots.map(async (s) => ({ id: s.id, taken_at: s.takenAt.toISOString(), result: s.result, faces: s.faces, score: s.score, image: s.imageKey ? await storage.signedUrl(s.imageKey, { expiresIn: IMAGE_LINK_SECONDS, viewer }) : null })),
         ),
         pauses: pausesOf(snapshots),
-        progress: progress.map((p) => ({ courseware: p.name, opened_at: p.openedAt.toISOString(), completed_at: p.completedAt?.toISOString() ?? null })),
+        progress: progress.map((p) => ({ courseware: p.name, opened_at: p.openedAt.toISOString(), completed_at: p.completedAt?.toISOString() ?? null, time_spent_seconds: timeSpent(p) })),
       };
     },
 

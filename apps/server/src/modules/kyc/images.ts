@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { KYC_IMAGE_MAX_BYTES } from '@school/shared/kyc/rules';
+import { decodeImage } from '../../lib/decode-image';
 
 /** What a page sent as a data URL, read and re-encoded: a JPEG upright, without any metadata. */
 export interface ReadImage {
@@ -26,7 +26,7 @@ export async function readImage(dataUrl: string): Promise<ReadImage> {
   const bytes = Buffer.from(match[1]!, 'base64');
   if (bytes.length === 0 || bytes.length > KYC_IMAGE_MAX_BYTES) throw new InvalidImage('empty or too large');
   try {
-    const jpeg = await sharp(bytes, { limitInputPixels: 40_000_000 })
+    const jpeg = await decodeImage(bytes)
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, max, sql
 import { KYC_REVIEW_PAGE_SIZE } from '@school/shared/kyc/rules';
 import { FLAGGED_RESULTS } from '@school/shared/kyc/schemas';
 import type { Db } from '../../db/client';
-import { courses, coursewareProgress, coursewares, enrollments, kycIds, kycSnapshots, kycSubmissions, kycTemplates, schoolMemberships, schools, users } from '../../db/schema/index';
+import { classAttendance, courses, coursewareProgress, coursewares, enrollments, kycIds, kycSnapshots, kycSubmissions, kycTemplates, schoolMemberships, schools, users } from '../../db/schema/index';
 
 export type SubmissionRow = typeof kycSubmissions.$inferSelect;
 export type IdRow = typeof kycIds.$inferSelect;
@@ -215,11 +215,20 @@ export function kycRepository(db: Db) {
       enrollmentIds.length ? db.select().from(kycSnapshots).where(inArray(kycSnapshots.enrollmentId, enrollmentIds)).orderBy(asc(kycSnapshots.takenAt), asc(kycSnapshots.id)) : Promise.resolve([]),
 
     /** Each courseware the enrolment opened, and when it was completed. */
+    /** Each courseware opened, with the time spent on it: watched (media) or attended (a live class). */
     progressOf: (enrollmentId: number) =>
       db
-        .select({ name: coursewares.name, openedAt: coursewareProgress.openedAt, completedAt: coursewareProgress.completedAt })
+        .select({
+          name: coursewares.name,
+          type: coursewares.type,
+          openedAt: coursewareProgress.openedAt,
+          completedAt: coursewareProgress.completedAt,
+          watchedSeconds: coursewareProgress.watchedSeconds,
+          attendedSeconds: classAttendance.seconds,
+        })
         .from(coursewareProgress)
         .innerJoin(coursewares, eq(coursewares.id, coursewareProgress.coursewareId))
+        .leftJoin(classAttendance, and(eq(classAttendance.enrollmentId, coursewareProgress.enrollmentId), eq(classAttendance.coursewareId, coursewareProgress.coursewareId)))
         .where(eq(coursewareProgress.enrollmentId, enrollmentId))
         .orderBy(asc(coursewareProgress.openedAt)),
 

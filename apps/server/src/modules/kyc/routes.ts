@@ -106,9 +106,9 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     '/kyc/submissions/',
     { schema: { tags, security, summary: "The school's submissions of one status (manual: the review queue)", querystring: kycReviewQuerySchema, response: { 200: listSchema(kycReviewSchema), ...errorResponses } } },
     async (request) => {
-      reviewer(request);
+      const actor = reviewer(request);
       const { rows, total } = await kyc.queue(request.school.id, request.query.status, request.query.page);
-      return pageOf(await Promise.all(rows.map((r) => presentReview(kyc, r.submission, r.user))), total, request.query.page, KYC_REVIEW_PAGE_SIZE);
+      return pageOf(await Promise.all(rows.map((r) => presentReview(kyc, r.submission, r.user, actor.userId))), total, request.query.page, KYC_REVIEW_PAGE_SIZE);
     },
   );
 
@@ -118,7 +118,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!found) throw notFound();
     submissionPolicy.authorize(actor, 'review', found.submission);
     const decided = await kyc.decide(actor.userId, found.submission, { approve, reason: request.body.reason });
-    return presentReview(kyc, decided, found.user);
+    return presentReview(kyc, decided, found.user, actor.userId);
   };
   app.post(
     '/kyc/submissions/:id/approve/',
@@ -136,10 +136,10 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, summary: "The school's administrators: an enrolment's identity evidence: KYC decisions, snapshots with their scores, pauses and progress", params: idParamsSchema, response: { 200: identityTimelineSchema, ...errorResponses } } },
     async (request) => {
       // The role first: whether an enrolment exists is no business of anybody else.
-      reviewer(request);
+      const actor = reviewer(request);
       const found = await evidence.enrolment(request.school.id, request.params.id);
       if (!found) throw notFound();
-      return evidence.timeline(found);
+      return evidence.timeline(found, actor.userId);
     },
   );
 

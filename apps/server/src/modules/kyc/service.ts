@@ -9,6 +9,7 @@ import { badRequest, DomainError, notFound } from '../../lib/errors';
 import type { SignedInActor } from '../auth/actor';
 import { recordEvent } from '../events/service';
 import { enrollmentPolicy } from '../learning/policy';
+import { describe } from '../notifications/messages';
 import { notify } from '../notifications/service';
 import type { SchoolRow } from '../tenancy/repository';
 import { InvalidImage, readImage, type ReadImage } from './images';
@@ -17,8 +18,8 @@ import { type KycRepository, kycRepository, type IdRow, type SnapshotRow, type S
 export const VERIFY_KYC = 'verify-kyc';
 /** An automatic check still running after this long is handed to the school's staff. */
 const STALE_CHECK_MINUTES = 15;
-/** How long a photo's address lasts on the pages. */
-const PHOTO_LINK_SECONDS = 3600;
+/** How long a photo's address lasts on the pages: minutes, and only for the user it was made for. */
+const PHOTO_LINK_SECONDS = 300;
 
 type Slot = 'id0' | 'id1';
 const slot = (position: number) => `id${position}` as Slot;
@@ -38,7 +39,7 @@ const biggest = (faces: DetectedFace[]) => faces.reduce<DetectedFace | undefined
 
 export function kycService(app: FastifyInstance) {
   const repo = kycRepository(app.db);
-  const photoUrl = (key: string | null) => (key ? app.storage.signedUrl(key, { expiresIn: PHOTO_LINK_SECONDS }) : Promise.resolve(null));
+  const photoUrl = (key: string | null, viewer: number) => (key ? app.storage.signedUrl(key, { expiresIn: PHOTO_LINK_SECONDS, viewer }) : Promise.resolve(null));
   const store = async (prefix: string, image: ReadImage) => {
     const key = `${prefix}/${randomBytes(12).toString('hex')}.jpg`;
     await app.storage.put(key, image.jpeg, { visibility: 'private', contentType: 'image/jpeg' });
@@ -96,8 +97,8 @@ export function kycService(app: FastifyInstance) {
     const lockedUntil = manualAt ? new Date(manualAt.getTime() + MANUAL_LOCK_DAYS * 86_400_000) : null;
     return {
       status: latest?.status ?? 'none',
-      user_ids: await Promise.all(ids.map(async (id) => ({ template: id.templateId, photo_id: await photoUrl(id.photoKey), submitted: submitted(id), verified: id.verifiedAt !== null, new_id: false }))),
-      selfie: await photoUrl(latest?.selfieKey ?? null),
+      user_ids: await Promise.all(ids.map(async (id) => ({ template: id.templateId, photo_id: await photoUrl(id.photoKey, userId), submitted: submitted(id), verified: id.verifiedAt !== null, new_id: false }))),
+      selfie: await photoUrl(latest?.selfieKey ?? null, userId),
       errors: latest?.status === 'failed' ? latest.errors : {},
       reason: latest?.status === 'rejected' ? latest.reason : null,
       failed_attempts: failed,
@@ -194,7 +195,7 @@ export function kycService(app: FastifyInstance) {
       if (latest?.status !== 'manual') throw badRequest(msg.nothingToVerify, 'no_manual_submission');
       const admins = await repo.administrators(school.id);
       await transaction(async (tx) => {
-        for (const admin of admins) await notify(tx, admin.userId, `${learner} sent IDs for manual verification.`, { schoolId: school.id, kind: 'kyc', link: '/staff/id-verification' });
+        for (const admin of admins) await notify(tx, admin.userId, describe.idsSent(learner), { schoolId: school.id, kind: 'kyc', link: '/staff/id-verification' });
       });
       return { detail: 'Notified.' };
     },

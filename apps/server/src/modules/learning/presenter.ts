@@ -76,7 +76,7 @@ export function presentCourseware(view: CoursewareView): Courseware {
           starts_at: zonedInstant(room.date, room.startTime, view.school.timeZone).toISOString(),
           code: room.code,
           use_studios: room.useStudios,
-          url: `https://${view.app.config.JITSI_DOMAIN}/${room.name}`,
+          url: `https://${view.app.config.JITSI_DOMAIN}/${room.code}`,
         }
       : null,
     interactive_video:

@@ -1,12 +1,13 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { PROGRESS_TOLERANCE_SECONDS } from '@school/shared/learning/rules';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { ATTENDANCE_MAX_GAP_SECONDS, PROGRESS_TOLERANCE_SECONDS, STUDY_CREDIT_MAX_SECONDS } from '@school/shared/learning/rules';
 import type { Db } from '../../db/client';
-import { conferenceRooms, courses, coursewareProgress, coursewares, enrollments, exams, modules, videoQuestionAnswers, videoQuestions } from '../../db/schema/index';
+import { classAttendance, conferenceRooms, courses, coursewareProgress, coursewares, enrollments, events, exams, modules, videoQuestionAnswers, videoQuestions } from '../../db/schema/index';
 
 export type CoursewareRow = typeof coursewares.$inferSelect;
 export type EnrollmentRow = typeof enrollments.$inferSelect;
 export type ProgressRow = typeof coursewareProgress.$inferSelect;
 export type VideoQuestionRow = typeof videoQuestions.$inferSelect;
+export type ConferenceRoomRow = typeof conferenceRooms.$inferSelect;
 
 const p = (name: string) => sql.placeholder(name);
 
@@ -37,21 +38,26 @@ export function learningRepository(db: Db) {
     .limit(1)
     .prepare('learning_progress_context');
 
+  // Seconds on the clock since the last credit: none while stopped (another lesson is open), never negative (two
+  // saves may commit out of order), and at most one save gap's allowance.
+  const elapsed = sql`coalesce(least(${STUDY_CREDIT_MAX_SECONDS}, greatest(0, extract(epoch from now() - ${coursewareProgress.clockAt})::float8)), 0)`;
   /*
-   * Moves the saved second forward only, and never past the second the courseware was opened at plus the time
-   * since it was opened (and the tolerance, once); `free` lifts that check where seeking forward is allowed.
+   * Credits the time since the clock last ran to the watched time, and moves the saved second forward only, never
+   * past the watched time plus the tolerance (once, not per save or open); `free` lifts that check where seeking
+   * forward is allowed. One statement under the row's lock: two tabs share one clock and cannot double it.
    */
   const saveSeconds = db
     .update(coursewareProgress)
-    .set({ seconds: sql`${p('seconds')}::int`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(coursewareProgress.enrollmentId, p('enrollmentId')),
-        eq(coursewareProgress.coursewareId, p('coursewareId')),
-        sql`${coursewareProgress.seconds} < ${p('seconds')}::int`,
-        sql`(${p('free')}::boolean or ${p('seconds')}::int <= ${coursewareProgress.openedSeconds} + extract(epoch from now() - ${coursewareProgress.openedAt}) + ${PROGRESS_TOLERANCE_SECONDS})`,
-      ),
-    )
+    .set({
+      watchedSeconds: sql`${coursewareProgress.watchedSeconds} + ${elapsed}`,
+      // A stopped clock stays stopped (greatest() of null and now is now, so it is kept null here).
+      clockAt: sql`case when ${coursewareProgress.clockAt} is null then null else greatest(${coursewareProgress.clockAt}, now()) end`,
+      seconds: sql`case when ${coursewareProgress.seconds} < ${p('seconds')}::int
+        and (${p('free')}::boolean or ${p('seconds')}::int <= ${coursewareProgress.watchedSeconds} + ${elapsed} + ${PROGRESS_TOLERANCE_SECONDS})
+        then ${p('seconds')}::int else ${coursewareProgress.seconds} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(coursewareProgress.enrollmentId, p('enrollmentId')), eq(coursewareProgress.coursewareId, p('coursewareId'))))
     .returning({ seconds: coursewareProgress.seconds })
     .prepare('learning_save_seconds');
 
@@ -86,15 +92,38 @@ export function learningRepository(db: Db) {
     progressOf: (schoolId: number, enrollmentId: number) =>
       db.select().from(coursewareProgress).where(and(eq(coursewareProgress.schoolId, schoolId), eq(coursewareProgress.enrollmentId, enrollmentId))),
 
-    /** Opening a courseware starts (or restarts) the clock that saves are measured against, from its saved second. */
-    async open(schoolId: number, enrollmentId: number, coursewareId: number) {
+    /**
+     * Opening a courseware starts its clock again: the time since the last save before this open (the student was
+     * elsewhere) is not credited, and the watched time already credited stays. Every other lesson of the student,
+     * in any course, stops its clock (crediting its time so far): one student studies one lesson at a time.
+     */
+    async open(schoolId: number, userId: number, enrollmentId: number, coursewareId: number) {
+      await db
+        .update(coursewareProgress)
+        .set({ watchedSeconds: sql`${coursewareProgress.watchedSeconds} + ${elapsed}`, clockAt: null })
+        .where(
+          and(
+            isNotNull(coursewareProgress.clockAt),
+            inArray(coursewareProgress.enrollmentId, db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.userId, userId))),
+            sql`not (${coursewareProgress.enrollmentId} = ${enrollmentId} and ${coursewareProgress.coursewareId} = ${coursewareId})`,
+          ),
+        );
       await db
         .insert(coursewareProgress)
         .values({ schoolId, enrollmentId, coursewareId })
         .onConflictDoUpdate({
           target: [coursewareProgress.enrollmentId, coursewareProgress.coursewareId],
-          set: { openedAt: sql`now()`, openedSeconds: sql`${coursewareProgress.seconds}`, updatedAt: sql`now()` },
+          set: { openedAt: sql`now()`, clockAt: sql`greatest(${coursewareProgress.clockAt}, now())`, updatedAt: sql`now()` },
         });
+    },
+
+    /** The time spent on a courseware so far: what the saves credited, and the clock's run since the last one. */
+    async watchedNow(enrollmentId: number, coursewareId: number) {
+      const [row] = await db
+        .select({ seconds: sql<number>`${coursewareProgress.watchedSeconds} + ${elapsed}`.mapWith(Number) })
+        .from(coursewareProgress)
+        .where(and(eq(coursewareProgress.enrollmentId, enrollmentId), eq(coursewareProgress.coursewareId, coursewareId)));
+      return row?.seconds ?? 0;
     },
 
     progressContext: async (schoolId: number, userId: number, coursewareId: number) => (await progressContext.execute({ schoolId, userId, coursewareId }))[0],
@@ -151,6 +180,7 @@ export function learningRepository(db: Db) {
     async restart(schoolId: number, enrollmentId: number) {
       await db.delete(coursewareProgress).where(and(eq(coursewareProgress.schoolId, schoolId), eq(coursewareProgress.enrollmentId, enrollmentId)));
       await db.delete(videoQuestionAnswers).where(and(eq(videoQuestionAnswers.schoolId, schoolId), eq(videoQuestionAnswers.enrollmentId, enrollmentId)));
+      await db.delete(classAttendance).where(and(eq(classAttendance.schoolId, schoolId), eq(classAttendance.enrollmentId, enrollmentId)));
       await db
         .update(enrollments)
         .set({ progress: 0, dateCompleted: null, attemptStartedAt: sql`now()`, attemptEndedAt: null })
@@ -206,6 +236,52 @@ export function learningRepository(db: Db) {
         })
         .returning();
       return saved;
+    },
+
+    /** Whether the student reported a problem with this lesson in the last 10 minutes (locks the enrolment's reports). */
+    async reportedLately(enrollmentId: number, coursewareId: number) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext('courseware.problem'), ${enrollmentId})`);
+      const [row] = await db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.type, 'courseware.problem'), eq(events.subjectId, enrollmentId), sql`${events.data}->>'coursewareId' = ${String(coursewareId)}`, sql`${events.createdAt} > now() - interval '10 minutes'`))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    findRoomByCode: async (schoolId: number, code: string) =>
+      (await db.select().from(conferenceRooms).where(and(eq(conferenceRooms.code, code), eq(conferenceRooms.schoolId, schoolId))).limit(1))[0],
+
+    /** A student's presence in a class, locked until the transaction ends: one report of an enrolment at a time. */
+    lockAttendance: async (enrollmentId: number, coursewareId: number) =>
+      (await db.select().from(classAttendance).where(and(eq(classAttendance.enrollmentId, enrollmentId), eq(classAttendance.coursewareId, coursewareId))).for('update'))[0],
+
+    /** The conference's joined event: a first presence, or a return whose time away is not credited. */
+    async joinAttendance(schoolId: number, enrollmentId: number, coursewareId: number) {
+      const [row] = await db
+        .insert(classAttendance)
+        .values({ schoolId, enrollmentId, coursewareId })
+        .onConflictDoUpdate({ target: [classAttendance.enrollmentId, classAttendance.coursewareId], set: { lastSeenAt: sql`greatest(${classAttendance.lastSeenAt}, now())`, leftAt: null } })
+        .returning();
+      return row!;
+    },
+
+    /**
+     * A heartbeat or leaving: the time since the last report, inside the class's hours, at most the heartbeat's
+     * allowance (attendanceCredit's rule), counted on the database's clock so that processes' clocks cannot differ.
+     */
+    async creditAttendance(enrollmentId: number, coursewareId: number, hours: { startsAt: Date; endsAt: Date }, left: boolean) {
+      const span = sql`extract(epoch from least(now(), ${hours.endsAt.toISOString()}::timestamptz) - greatest(${classAttendance.lastSeenAt}, ${hours.startsAt.toISOString()}::timestamptz))::float8`;
+      const [row] = await db
+        .update(classAttendance)
+        .set({
+          seconds: sql`${classAttendance.seconds} + least(${ATTENDANCE_MAX_GAP_SECONDS}, greatest(0, ${span}))`,
+          lastSeenAt: sql`greatest(${classAttendance.lastSeenAt}, now())`,
+          leftAt: left ? sql`now()` : null,
+        })
+        .where(and(eq(classAttendance.enrollmentId, enrollmentId), eq(classAttendance.coursewareId, coursewareId)))
+        .returning();
+      return row!;
     },
 
     findRoomByName: async (schoolId: number, name: string) =>

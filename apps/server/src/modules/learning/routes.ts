@@ -2,6 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '@school/shared/api/errors';
 import {
   completionResultSchema,
+  attendanceBodySchema,
+  attendanceResultSchema,
+  problemReportBodySchema,
+  problemReportResultSchema,
   joinClassBodySchema,
   joinClassResultSchema,
   coursewareSchema,
@@ -66,12 +70,41 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Join a live class: from 15 minutes before its start; a student's join completes the class courseware",
+        summary: 'Join a live class: from 15 minutes before its start until its end; answers the room to open',
         body: joinClassBodySchema,
         response: { 200: joinClassResultSchema, ...errorResponses },
       },
     },
-    async (request) => ({ joined: true, completion: await service.joinClass(signedInActor(request), request.school, request.body.confRoomName) }),
+    async (request) => service.joinClass(signedInActor(request), request.school, request.body.confRoomName),
+  );
+
+  app.post(
+    '/conference-rooms/attendance/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Report presence in a live class's conference (joined, present every 30 s, left); enough presence completes it",
+        body: attendanceBodySchema,
+        response: { 200: attendanceResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.attend(signedInActor(request), request.school, request.body.code, request.body.event),
+  );
+
+  app.post(
+    '/coursewares/:id/problems/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Report a lesson that cannot be studied (an outside player blocked, say): the school's administrators are told",
+        params: idParamsSchema,
+        body: problemReportBodySchema,
+        response: { 200: problemReportResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.reportProblem(signedInActor(request), request.school, request.params.id, request.body.detail),
   );
 
   app.post(

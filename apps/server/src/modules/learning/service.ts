@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { closedCourseMessages, courseState } from '@school/shared/catalogue/rules';
 import {
   ATTEMPT_END_GRACE_SECONDS,
+  attendanceRequiredSeconds,
   attemptState,
   classJoinable,
   firstIncomplete,
@@ -11,10 +12,11 @@ import {
   progressPercent,
   videoAnswerIsCorrect,
   videoAnswerOutcome,
-  watchedEnough,
+  videoAttemptLimit,
+  mediaCompletable,
 } from '@school/shared/learning/rules';
 import { kycMessages } from '@school/shared/kyc/rules';
-import type { Attempt, CompletionResult } from '@school/shared/learning/schemas';
+import type { Attempt, AttendanceBody, AttendanceResult, CompletionResult } from '@school/shared/learning/schemas';
 import { longDate, todayIn, zonedInstant } from '@school/shared/school/dates';
 import type { Db } from '../../db/client';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
@@ -27,7 +29,7 @@ import { recordEvent } from '../events/service';
 import type { SchoolRow } from '../tenancy/repository';
 import { enrollmentPolicy } from './policy';
 import { presentCourseware } from './presenter';
-import { type EnrollmentRow, learningRepository } from './repository';
+import { type ConferenceRoomRow, type EnrollmentRow, learningRepository } from './repository';
 
 type CourseRow = NonNullable<Awaited<ReturnType<ReturnType<typeof learningRepository>['findCourse']>>>;
 /** What the study checks read of a course and of an enrolment. */
@@ -116,6 +118,29 @@ export function learningService(app: FastifyInstance) {
     });
   }
 
+  /** A class's room, checked: its course visible to the caller and the class within its hours (leaving may be later). */
+  async function classContext(actor: SignedInActor, school: SchoolRow, room: ConferenceRoomRow, leaving = false) {
+    const found = await repo.findCourseware(school.id, room.coursewareId);
+    if (!found) throw notFound();
+    const course = await visibleCourse(actor, school, found.module.courseId);
+    const now = new Date();
+    const hours = { startsAt: zonedInstant(room.date, room.startTime, school.timeZone), endsAt: zonedInstant(room.date, room.endTime, school.timeZone) };
+    if (!classJoinable(hours.startsAt, now)) throw badRequest(msg.classNotOpen, 'class_not_open');
+    // Attendance counts while the class runs, not days after it; a class of no length cannot be attended.
+    if ((!leaving && now > hours.endsAt) || hours.endsAt <= hours.startsAt) throw badRequest(msg.classOver, 'class_over');
+    return { course, hours };
+  }
+
+  /** A student of the class's course, studying it, who has opened the class's courseware. */
+  async function attendingStudent(actor: SignedInActor, school: SchoolRow, course: CourseRow, coursewareId: number) {
+    const enrollment = await studying(actor, school, course);
+    assertAttemptRunning(enrollment, course.durationMinutes);
+    assertNotPaused(course, enrollment);
+    const saved = (await repo.progressOf(school.id, enrollment.id)).find((p) => p.coursewareId === coursewareId);
+    if (!saved) throw forbidden(msg.locked, 'locked');
+    return { enrollment, saved };
+  }
+
   async function complete(actor: SignedInActor, school: SchoolRow, coursewareId: number, joined?: { type: 'class.joined'; data: Record<string, unknown> }): Promise<CompletionResult> {
     const found = await repo.findCourseware(school.id, coursewareId);
     if (!found) throw notFound();
@@ -130,8 +155,13 @@ export function learningService(app: FastifyInstance) {
     if (!saved) throw forbidden(msg.locked, 'locked');
     if (courseware.type === 'exam' || courseware.type === 'survey') throw badRequest(msg.examCompletes, 'exam_completes');
     if (courseware.type === 'class' && !joined) throw badRequest(msg.joinToComplete, 'join_to_complete');
-    if (MEDIA_TYPES.includes(courseware.type) && !courseware.forwardStreaming && !watchedEnough(saved.seconds, courseware.mediaSeconds)) {
-      throw badRequest(msg.notWatched, 'not_watched');
+    // A media lesson needs its length in time spent on it, forward streaming or not (MCLE credit rests on it);
+    // where seeking forward is refused, the saved second must have got there too.
+    if (MEDIA_TYPES.includes(courseware.type) && !saved.completedAt) {
+      const watched = await repo.watchedNow(enrollment.id, courseware.id);
+      if (!mediaCompletable({ forwardStreaming: courseware.forwardStreaming, seconds: saved.seconds, watched, mediaSeconds: courseware.mediaSeconds })) {
+        throw badRequest(msg.notWatched, 'not_watched');
+      }
     }
 
     const updated = await recordCompletion(school.id, { id: enrollment.id, courseId: course.id }, courseware.id, before.ids.length, actor.userId, joined);
@@ -199,7 +229,7 @@ export function learningService(app: FastifyInstance) {
         // Where the page sends the student instead: the latest incomplete courseware.
         throw new DomainError(403, { detail: msg.locked, code: 'locked', courseware: String(resume) });
       }
-      await repo.open(school.id, enrollment.id, courseware.id);
+      await repo.open(school.id, actor.userId, enrollment.id, courseware.id);
       const answers = questions.length > 0 ? await repo.videoAnswers(school.id, enrollment.id) : [];
       return presentCourseware({
         ...base,
@@ -222,25 +252,74 @@ export function learningService(app: FastifyInstance) {
       const whole = Math.floor(seconds);
       const free = context.courseware.forwardStreaming || context.saved.completedAt !== null || context.enrollment.progress >= 100;
       const saved = whole > context.saved.seconds ? await repo.saveSeconds(context.enrollment.id, coursewareId, whole, free) : undefined;
-      if (!saved && whole > context.saved.seconds) throw badRequest(msg.progressTooFast, 'progress_too_fast');
+      // Another tab may have saved further meanwhile; short of the asked second, the time spent did not cover it.
+      if (saved && saved.seconds < whole) throw badRequest(msg.progressTooFast, 'progress_too_fast');
       return { courseware_id: coursewareId, seconds: saved?.seconds ?? context.saved.seconds, completed: context.saved.completedAt !== null };
     },
 
     complete: (actor: SignedInActor, school: SchoolRow, coursewareId: number) => complete(actor, school, coursewareId),
 
-    /** Joining a live class (the room by its name) is what completes its courseware; staff join without a record. */
-    async joinClass(actor: SignedInActor, school: SchoolRow, roomName: string): Promise<CompletionResult | null> {
+    /**
+     * Join Class (the room by its name): checks the class's hours and the caller's place in it, and gives the
+     * unguessable room to open. Completion waits for the conference itself to say the student is in (attend).
+     */
+    async joinClass(actor: SignedInActor, school: SchoolRow, roomName: string) {
       const room = await repo.findRoomByName(school.id, roomName);
       if (!room) throw notFound();
-      const found = await repo.findCourseware(school.id, room.coursewareId);
+      const { course } = await classContext(actor, school, room);
+      // The room's code is for the class's own students (and the school's staff): names can be guessed.
+      if (!coursePolicy.can(actor, 'preview', course)) await attendingStudent(actor, school, course, room.coursewareId);
+      return { joined: true, code: room.code, completion: null };
+    },
+
+    /**
+     * What the page saw of the conference (spec 2 §4's room, A.M. No. 19-10-16-SC's attendance): the conference's
+     * own joined event, heartbeats while in it and leaving it, credited inside the class's hours. The courseware
+     * completes once the presence reaches what the school asks (attendanceRequiredSeconds).
+     */
+    async attend(actor: SignedInActor, school: SchoolRow, code: string, event: AttendanceBody['event']): Promise<AttendanceResult> {
+      const room = await repo.findRoomByCode(school.id, code);
+      if (!room) throw notFound();
+      const { course, hours } = await classContext(actor, school, room, event === 'left');
+      const required = attendanceRequiredSeconds({ classSeconds: (hours.endsAt.getTime() - hours.startsAt.getTime()) / 1000, mcle: school.products.mcle, minutes: room.attendanceMinutes });
+      if (coursePolicy.can(actor, 'preview', course)) return { attended_seconds: 0, required_seconds: required, completion: null };
+      const { enrollment, saved } = await attendingStudent(actor, school, course, room.coursewareId);
+
+      const presence = await app.db.transaction(async (t) => {
+        const txRepo = learningRepository(t as unknown as Db);
+        const held = await txRepo.lockAttendance(enrollment.id, room.coursewareId);
+        if (event === 'joined') return txRepo.joinAttendance(school.id, enrollment.id, room.coursewareId);
+        if (!held) throw badRequest(msg.notInClass, 'not_in_class');
+        // After leaving, only the conference's joined event counts again.
+        if (held.leftAt) return held;
+        return txRepo.creditAttendance(enrollment.id, room.coursewareId, hours, event === 'left');
+      });
+      const completion =
+        presence.seconds >= required && !saved.completedAt
+          ? await complete(actor, school, room.coursewareId, { type: 'class.joined', data: { room: room.name, useStudios: room.useStudios, attendedSeconds: Math.round(presence.seconds) } })
+          : null;
+      return { attended_seconds: Math.floor(presence.seconds), required_seconds: required, completion };
+    },
+
+    /**
+     * "Report a problem" under a lesson that cannot load (an outside player blocked by the student's network):
+     * the school's administrators are told, with the lesson and the browser's error. One report per lesson and
+     * student every 10 minutes; more answer the same without telling anyone again.
+     */
+    async reportProblem(actor: SignedInActor, school: SchoolRow, coursewareId: number, detail: string) {
+      const found = await repo.findCourseware(school.id, coursewareId);
       if (!found) throw notFound();
       const course = await visibleCourse(actor, school, found.module.courseId);
-      const now = new Date();
-      if (!classJoinable(zonedInstant(room.date, room.startTime, school.timeZone), now)) throw badRequest(msg.classNotOpen, 'class_not_open');
-      // Attendance counts while the class runs, not days after it.
-      if (now > zonedInstant(room.date, room.endTime, school.timeZone)) throw badRequest(msg.classOver, 'class_over');
-      if (coursePolicy.can(actor, 'preview', course)) return null;
-      return complete(actor, school, room.coursewareId, { type: 'class.joined', data: { room: room.name, useStudios: room.useStudios } });
+      if (coursePolicy.can(actor, 'preview', course)) return { reported: false };
+      const enrollment = await studying(actor, school, course);
+      const opened = (await repo.progressOf(school.id, enrollment.id)).some((p) => p.coursewareId === coursewareId);
+      if (!opened) throw forbidden(msg.locked, 'locked');
+      await app.db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        if (await learningRepository(tx).reportedLately(enrollment.id, coursewareId)) return;
+        await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: 'courseware.problem', subjectId: enrollment.id, data: { coursewareId, courseware: found.courseware.name, detail } });
+      });
+      return { reported: true };
     },
 
     /** Starts the course, or a new attempt when the last one ran out before the end (the progress starts over). */
@@ -323,7 +402,8 @@ export function learningService(app: FastifyInstance) {
       // Only in a courseware the student has opened (which the navigation lock allowed).
       const opened = (await repo.progressOf(school.id, enrollment.id)).some((p) => p.coursewareId === found.courseware.id);
       if (!opened) throw forbidden(msg.locked, 'locked');
-      const maxAttempts = question.type === 'info' ? 1 : found.courseware.maxAttempts;
+      // Unlimited attempts end too, after a few wrong ones: the answer is revealed and the student goes on.
+      const maxAttempts = question.type === 'info' ? 1 : videoAttemptLimit(found.courseware.maxAttempts);
       const saved = await repo.answerVideoQuestion({ schoolId: school.id, enrollmentId: enrollment.id, questionId: question.id, answer, correct, maxAttempts });
       // Already done before this answer: the first outcome stands.
       const row = saved ?? (await repo.videoAnswers(school.id, enrollment.id)).find((a) => a.questionId === question.id)!;

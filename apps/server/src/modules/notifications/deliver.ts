@@ -109,6 +109,25 @@ const payment =
     ];
   };
 
+/** Money for an attempt that had already ended (payments' callback): the school's administrators refund it. */
+const paymentOrphaned: Compose = async (event, repo) => {
+  const row = event.schoolId === null ? undefined : await repo.payment(event.subjectId);
+  if (!row) return [];
+  const payer = await actorName(repo, row.userId);
+  const admins = await repo.schoolAdministrators(event.schoolId!);
+  const description = describe.paymentOrphaned(payer, row.amount, row.bundle ?? row.course ?? 'an enrolment');
+  return toEach(event, admins.map((a) => a.userId), () => ({ kind: 'payment', description, link: null }));
+};
+
+/** A lesson a student cannot study: the school's administrators, with the lesson and what the browser said. */
+const problemReported: Compose = async (event, repo) => {
+  if (event.schoolId === null) return [];
+  const learner = await actorName(repo, event.actorId);
+  const admins = await repo.schoolAdministrators(event.schoolId);
+  const description = describe.problemReported(learner, String(event.data.courseware ?? 'a lesson'), String(event.data.detail ?? ''));
+  return toEach(event, admins.map((a) => a.userId), () => ({ kind: 'general', description, link: links.enrolmentEvidence(event.subjectId) }));
+};
+
 const certificateIssued: Compose = async (event, repo) => {
   const row = await repo.certificate(event.subjectId);
   if (!row) return [];
@@ -174,10 +193,12 @@ export const composers: Record<DeliveredEventType, Compose> = {
   'enrolment.bundle': bundleEnrolment,
   'payment.paid': payment(true),
   'payment.failed': payment(false),
+  'payment.orphaned': paymentOrphaned,
   'certificate.issued': certificateIssued,
   'kyc.verified': kyc('verified'),
   'kyc.failed': kyc('failed'),
   'kyc.rejected': kyc('rejected'),
   'kyc.submitted': kyc('to_staff'),
   'exam.graded': examGraded,
+  'courseware.problem': problemReported,
 };

@@ -11,7 +11,7 @@ const links = {
 
 describe('notification e-mails', () => {
   it('carry the page that turns their kind off in the body, and the one-click address as List-Unsubscribe', () => {
-    const mail = paymentReceivedEmail(school, { ...links, item: 'Evidence <Refresher>', amount: '₱1,135.00' });
+    const mail = paymentReceivedEmail(school, { ...links, item: 'Evidence <Refresher>', amount: 'P1,135.00' });
     expect(mail.subject).toBe('Payment received: Evidence <Refresher>');
     expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect(mail.html).toContain('href="http://demo.localhost:3000/unsubscribe?token=1.payment.x&amp;y"');

@@ -1,9 +1,10 @@
+import { peso } from '@school/shared/payments/money';
 import { escapeHtml } from '../../infra/mail/html';
 
 const strong = (text: string) => `<strong>${escapeHtml(text)}</strong>`;
 
-/** '₱1,500.00' from centavos. */
-export const pesos = (centavos: number) => `₱${(centavos / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** 'P1,500.00' from centavos, in the one price format. */
+export const pesos = (centavos: number) => peso(centavos / 100);
 
 /** '9:00 AM' from a time of day ('09:00:00'), as the school's clock shows it. */
 export function clock(time: string) {
@@ -11,7 +12,10 @@ export function clock(time: string) {
   return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** Each notification's description: short HTML, names escaped (the repository sanitizes it again when stored). */
+/**
+ * Each notification's description: text with every value escaped, names and titles in bold (the repository keeps
+ * only that emphasis when it stores one, and the pages show no other markup).
+ */
 export const describe = {
   answered: (actor: string, title: string) => `${strong(actor)} answered your question ${strong(title)}.`,
   commentedOnQuestion: (actor: string, title: string) => `${strong(actor)} commented on your question ${strong(title)}.`,
@@ -22,11 +26,18 @@ export const describe = {
   enrolled: (item: string) => `You are now enrolled in ${strong(item)}.`,
   paid: (amount: number, item: string) => `We received your payment of ${pesos(amount)} for ${strong(item)}.`,
   paymentFailed: (amount: number, item: string) => `Your payment of ${pesos(amount)} for ${strong(item)} did not go through.`,
+  /** To the school's administrators. */
+  problemReported: (learner: string, lesson: string, detail: string) => `${strong(learner)} cannot study ${strong(lesson)}: ${escapeHtml(detail)}`,
+  /** To the school's administrators. */
+  paymentOrphaned: (payer: string, amount: number, item: string) =>
+    `${strong(payer)} paid ${pesos(amount)} for ${strong(item)} after that payment attempt had ended: refund it at the payment gateway.`,
   certificate: (course: string) => `Your certificate for ${strong(course)} is ready.`,
   idVerified: 'Your ID has been verified.',
   idFailed: 'Your ID could not be verified automatically. See the Authenticate ID tab for what to fix.',
   idRejected: (reason: string) => `Your ID was not verified: ${escapeHtml(reason)}`,
   idToStaff: 'The automatic check of your ID could not run. Your IDs went to the school for manual verification.',
+  /** To the school's administrators. */
+  idsSent: (learner: string) => `${escapeHtml(learner)} sent IDs for manual verification.`,
   graded: (courseware: string, passed: boolean) => `Your answers in ${strong(courseware)} have been graded: ${passed ? 'passed' : 'not passed'}.`,
   liveClass: (courseware: string, course: string, time: string) => `The live class ${strong(courseware)} of ${strong(course)} starts at ${clock(time)}.`,
   classSession: (className: string, course: string, time: string) => `Your class ${strong(className)} of ${strong(course)} starts at ${clock(time)}.`,
@@ -40,6 +51,7 @@ export const links = {
   coursePlayer: (slug: string, coursewareId: number) => `/course/${slug}/module/${coursewareId}`,
   certificate: (code: string) => `/certificates/${code}`,
   account: (tab: string) => `/student/${tab}`,
+  enrolmentEvidence: (id: number) => `/staff/enrollments/${id}/identity`,
   unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   /** The API's one-click unsubscribe (RFC 8058), on the same site. */
   oneClickUnsubscribe: (token: string) => `/api/v1/notifications/unsubscribe/one-click/?token=${encodeURIComponent(token)}`,

@@ -1,6 +1,6 @@
 import bwipjs from 'bwip-js/node';
-import { enrolmentStatusFor, toPesos, type Breakdown } from '@school/shared/payments/rules';
-import type { Fees, Instruction, ProcessResult, Transaction } from '@school/shared/payments/schemas';
+import { enrolmentStatusFor, toPesos, type Breakdown, type OpenTransactionStatus } from '@school/shared/payments/rules';
+import type { Fees, Instruction, PendingPayment, ProcessResult, Transaction } from '@school/shared/payments/schemas';
 import type { PaymentGateway } from '../../infra/payments/gateway';
 import type { Storage } from '../../infra/storage/storage';
 import { publicUrlOf } from '../../infra/storage/storage';
@@ -52,6 +52,24 @@ export function presentTransaction(txn: TransactionRow, item: ItemRow | undefine
   };
 }
 
+/** A payment not gone through yet, with what it pays for and where paying carries on. */
+export function presentPending({ txn, status, item, courseIds }: { txn: TransactionRow; status: OpenTransactionStatus; item: ItemRow; courseIds: number[] }, files: Storage): PendingPayment {
+  return {
+    id: txn.id,
+    status,
+    processor_type: txn.processorType,
+    processor: txn.processor,
+    amount: toPesos(txn.amount),
+    ref_code: txn.refCode,
+    // An over-the-counter code's counter is reached from its instruction page.
+    checkout_url: txn.refCode ? null : txn.checkoutUrl,
+    created: txn.createdAt.toISOString(),
+    expires_at: txn.expiresAt?.toISOString() ?? null,
+    item: { id: item.id, name: item.name, slug: item.slug, image: publicUrlOf(files, item.image), content_type: txn.bundleId ? 'coursebundle' : 'course' },
+    course_ids: courseIds,
+  };
+}
+
 /** A Code 128 barcode of the reference code, as a PNG data: URL (no second request, no public file). */
 async function barcode(text: string) {
   const png = await bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height: 12, includetext: false, paddingwidth: 10, paddingheight: 6, backgroundcolor: 'FFFFFF' });
@@ -59,10 +77,11 @@ async function barcode(text: string) {
 }
 
 export async function presentInstruction(txn: TransactionRow, merchant: string, gateway: PaymentGateway): Promise<Instruction> {
-  const { steps, terms } = gateway.counterInstructions(txn.channelCode ?? '');
+  const { steps, terms, logo } = gateway.counterInstructions(txn.channelCode ?? '');
   return {
     id: txn.id,
     channel: txn.processor ?? '',
+    channel_logo: logo,
     status: txn.status,
     image_url: await barcode(txn.refCode!),
     ref_code: txn.refCode!,

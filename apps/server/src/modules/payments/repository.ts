@@ -1,5 +1,5 @@
-import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
-import { OPEN_TRANSACTION_STATUSES, type TransactionStatus } from '@school/shared/payments/rules';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { OPEN_TRANSACTION_STATUSES } from '@school/shared/payments/rules';
 import type { Db } from '../../db/client';
 import { bundles, courses, paymentCallbacks, paymentTransactions, schools, voucherRedemptions, vouchers } from '../../db/schema/index';
 
@@ -93,6 +93,15 @@ export function paymentRepository(db: Db) {
         .where(and(eq(paymentTransactions.userId, userId), inArray(paymentTransactions.courseId, courseIds), inArray(paymentTransactions.status, [...OPEN_TRANSACTION_STATUSES])));
       return lock ? query.for('update') : query;
     },
+    /** A user's open transactions at one school, newest first. */
+    async listOpen(userId: number, schoolId: number, limit: number) {
+      return db
+        .select()
+        .from(paymentTransactions)
+        .where(and(eq(paymentTransactions.userId, userId), eq(paymentTransactions.schoolId, schoolId), inArray(paymentTransactions.status, [...OPEN_TRANSACTION_STATUSES])))
+        .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
+        .limit(limit);
+    },
     async update(id: number, values: Partial<typeof paymentTransactions.$inferInsert>) {
       const [row] = await db
         .update(paymentTransactions)
@@ -100,6 +109,15 @@ export function paymentRepository(db: Db) {
         .where(eq(paymentTransactions.id, id))
         .returning();
       return row!;
+    },
+    /** As `update`, but only while the row still has `status`; undefined when it has moved on meanwhile. */
+    async updateWhile(id: number, status: TransactionRow['status'], values: Partial<typeof paymentTransactions.$inferInsert>) {
+      const [row] = await db
+        .update(paymentTransactions)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.status, status)))
+        .returning();
+      return row;
     },
     /** Open over-the-counter (or any) transactions whose code has lapsed. */
     async listExpired(now: Date, limit: number) {
@@ -137,5 +155,3 @@ export function paymentRepository(db: Db) {
     },
   };
 }
-
-export const isOpen = (status: TransactionStatus) => (OPEN_TRANSACTION_STATUSES as readonly string[]).includes(status);

@@ -10,6 +10,7 @@ import {
   feesBodySchema,
   feesSchema,
   instructionSchema,
+  pendingPaymentListSchema,
   processBodySchema,
   processResultSchema,
   transactionSchema,
@@ -24,7 +25,7 @@ import { actorOf, signedInActor } from '../auth/actor';
 import { signedInUser, throttle } from '../auth/throttle';
 import { walletService } from '../wallet/service';
 import { transactionPolicy } from './policy';
-import { presentFees, presentInstruction, presentProcessed, presentTransaction } from './presenter';
+import { presentFees, presentInstruction, presentPending, presentProcessed, presentTransaction } from './presenter';
 import { paymentService } from './service';
 
 const kindParams = z.object({ id: idParamsSchema.shape.id });
@@ -113,6 +114,25 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, summary: "The caller's transaction (the payment result page)", params: txnParamsSchema, response: { 200: transactionSchema, ...errorResponses } } },
     async (request) => {
       const txn = await payments.mine(signedInActor(request), request.params.txn_id);
+      return presentTransaction(txn, await payments.itemOf(txn), app.storage);
+    },
+  );
+
+  app.get(
+    '/payment/pending/',
+    { schema: { tags, security, summary: "The caller's payments at this school that have not gone through (neither enrolments nor counted as such)", response: { 200: pendingPaymentListSchema, ...errorResponses } } },
+    async (request) => (await payments.pending(signedInActor(request), request.school)).map((p) => presentPending(p, app.storage)),
+  );
+
+  app.post(
+    '/payment/transactions/:id/cancel/',
+    {
+      // It asks the gateway: within the payment budget.
+      preHandler: paying,
+      schema: { tags, security, summary: "The payer cancels a payment not gone through yet (closed at the gateway first; again answers the same; a paid one is refused)", params: idParamsSchema, response: { 200: transactionSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const txn = await payments.cancel(signedInActor(request), request.params.id);
       return presentTransaction(txn, await payments.itemOf(txn), app.storage);
     },
   );

@@ -6,6 +6,7 @@ import { enrolmentMessages, isPaid, priceBreakdown } from '@school/shared/catalo
 import {
   enrolmentStatusFor,
   isChannelMode,
+  isOpen,
   mayMove,
   paymentBreakdown,
   paymentMessages as msg,
@@ -49,11 +50,20 @@ interface Item {
 
 /** How long a retry waits for the first request's checkout before answering 409. */
 const REPLAY_WAIT_MS = 15_000;
+/**
+ * After this a `notpaid` payment still without its checkout was abandoned: twice the gateway's own request
+ * timeout (PayMongo's 15 s), so that the call opening it has surely ended.
+ */
+const CHECKOUT_START_MS = 30_000;
+/** How many pending payments one list answers (one a course or bundle: far more than anybody has). */
+const PENDING_LIST_MAX = 50;
 /** A hosted checkout left alone fails after a day (and one whose creation was cut short, with it). */
 const CHECKOUT_TTL_MS = 24 * 3_600_000;
 
 const gatewayRefused = () => new DomainError(502, { detail: msg.gatewayFailed });
 const alreadyEnrolled = () => badRequest(enrolmentMessages.alreadyEnrolled, 'already_enrolled');
+const alreadyPaid = () => badRequest(msg.alreadyPaid, 'payment_already_paid');
+const stillStarting = () => new DomainError(409, { detail: msg.cancelTooSoon, code: 'payment_starting' });
 const couponOf = (v: VoucherRow): Coupon => ({ type: v.type, value: v.value });
 const outcomeStatus = { paid: 'Paid', failed: 'Failed', pending: 'Pending' } as const satisfies Record<string, TransactionStatus>;
 const hashOf = (body: ProcessBody) =>
@@ -151,9 +161,10 @@ export function paymentService(app: FastifyInstance) {
   /**
    * Moves a transaction forward and its enrolment with it, in the caller's transaction. A failure gives back the
    * voucher use and the coins and undoes what the attempt enrolled (a pay-later enrolment returns to pay later);
-   * `replaced` keeps the enrolment for the attempt that replaces this one.
+   * `replaced` keeps the enrolment for the attempt that replaces this one; `cancelled` is the payer's own doing,
+   * recorded as such and told to nobody.
    */
-  async function moveTo(tx: Db, txn: TransactionRow, to: TransactionStatus, options: { replaced?: boolean } = {}) {
+  async function moveTo(tx: Db, txn: TransactionRow, to: TransactionStatus, options: { replaced?: boolean; cancelled?: boolean } = {}) {
     if (!mayMove(txn.status, to)) return txn;
     const r = paymentRepository(tx);
     const enrol = paymentEnrolments(tx);
@@ -174,16 +185,17 @@ export function paymentService(app: FastifyInstance) {
       // A pay-later enrolment finished before it was paid gets its certificate now.
       if (to === 'Paid' && txn.payLater && txn.enrollmentId) await requestCertificate(app, tx, txn.enrollmentId);
     }
-    const type = ({ Paid: 'payment.paid', Failed: 'payment.failed', Pending: 'payment.pending', notpaid: 'payment.created' } as const)[to];
+    const type = options.cancelled ? 'payment.cancelled' : ({ Paid: 'payment.paid', Failed: 'payment.failed', Pending: 'payment.pending', notpaid: 'payment.created' } as const)[to];
     await recordEvent(tx, { schoolId: txn.schoolId, actorId: txn.userId, type, subjectId: txn.id, data: { from: txn.status, amount: txn.amount, replaced: options.replaced ?? false } });
     return row;
   }
 
   /**
    * One transaction moved forward in its own database transaction, under its payer's lock for the item; a
-   * payment the platform gives up on is closed at the gateway too (after the commit, best effort).
+   * payment the platform gives up on is closed at the gateway too (after the commit, best effort). `check` sees
+   * the row as read under its lock and throws to refuse the move.
    */
-  async function move(id: number, to: TransactionStatus, options: { cancelAtGateway?: boolean } = {}) {
+  async function move(id: number, to: TransactionStatus, options: { cancelAtGateway?: boolean; cancelled?: boolean; check?: (txn: TransactionRow) => void } = {}) {
     const found = await repo.find(id);
     if (!found) return undefined;
     const moved = await app.db.transaction(async (t) => {
@@ -191,7 +203,8 @@ export function paymentService(app: FastifyInstance) {
       const r = paymentRepository(tx);
       await r.lockPayer(found.userId, found);
       const txn = await r.lock(id);
-      return txn ? moveTo(tx, txn, to) : undefined;
+      if (txn) options.check?.(txn);
+      return txn ? moveTo(tx, txn, to, { cancelled: options.cancelled }) : undefined;
     });
     if (options.cancelAtGateway && moved?.status === 'Failed') await cancelAtGateway([moved]);
     return moved;
@@ -202,6 +215,27 @@ export function paymentService(app: FastifyInstance) {
       if (row.gateway !== gateway.name || !row.providerRef) continue;
       await gateway.cancelCheckout(row.providerRef).catch((error: unknown) => app.log.warn({ err: error, txn: row.id }, 'the gateway did not close a replaced or lapsed checkout'));
     }
+  }
+
+  /**
+   * Closes the payer's checkout or code at the gateway before the payment is given up, so that it can no longer
+   * be paid; refuses when the money was taken first (its callback will settle the payment).
+   */
+  async function closeForCancel(txn: TransactionRow) {
+    if (txn.gateway !== gateway.name) return;
+    if (!txn.providerRef) {
+      // The first request may still be opening the checkout; one that never got it gave it to nobody.
+      if (txn.status === 'notpaid' && Date.now() - txn.createdAt.getTime() < CHECKOUT_START_MS) throw stillStarting();
+      return;
+    }
+    let closed: 'closed' | 'paid';
+    try {
+      closed = await gateway.cancelCheckout(txn.providerRef);
+    } catch (error) {
+      app.log.error({ err: error, txn: txn.id }, 'the gateway did not cancel a checkout for its payer');
+      throw new DomainError(502, { detail: msg.cancelGatewayFailed });
+    }
+    if (closed === 'paid') throw alreadyPaid();
   }
 
   /** A lapsed over-the-counter code fails when it is next looked at, whether or not the hourly sweep got to it. */
@@ -414,9 +448,18 @@ export function paymentService(app: FastifyInstance) {
           callbackUrl: callbackUrl(),
           returnUrl: schoolUrl(app.config.SCHOOL_URL_TEMPLATE, school.domain, `/api/v1/payment/return/${txn.reference}/`),
         });
-        if (checkout.kind === 'redirect') return await repo.update(txn.id, { providerRef: checkout.providerRef, checkoutUrl: checkout.url });
-        await repo.update(txn.id, { providerRef: checkout.providerRef, checkoutUrl: checkout.counterUrl, refCode: checkout.refCode, expiresAt: checkout.expiresAt });
-        return (await move(txn.id, 'Pending'))!;
+        const opened =
+          checkout.kind === 'redirect'
+            ? { providerRef: checkout.providerRef, checkoutUrl: checkout.url }
+            : { providerRef: checkout.providerRef, checkoutUrl: checkout.counterUrl, refCode: checkout.refCode, expiresAt: checkout.expiresAt };
+        // Written only onto a payment still waiting for it: cancelled meanwhile (the call was slow), the checkout
+        // is closed at once, so nobody can pay it, and the payer hears that the payment failed.
+        const row = await repo.updateWhile(txn.id, 'notpaid', opened);
+        if (!row) {
+          await cancelAtGateway([{ ...txn, providerRef: checkout.providerRef }]);
+          return (await repo.find(txn.id))!;
+        }
+        return checkout.kind === 'redirect' ? row : (await move(txn.id, 'Pending'))!;
       } catch (error) {
         app.log.error({ err: error, txn: txn.id }, 'the gateway refused to start a payment');
         await move(txn.id, 'Failed');
@@ -433,6 +476,43 @@ export function paymentService(app: FastifyInstance) {
     },
 
     itemOf: (txn: TransactionRow) => repo.itemOf(txn),
+
+    /** The caller's payments at this school that have not gone through, newest first; lapsed ones fail on the way. */
+    async pending(actor: SignedInActor, school: SchoolRow) {
+      const open = [];
+      for (const row of await repo.listOpen(actor.userId, school.id, PENDING_LIST_MAX)) {
+        const txn = await settleExpiry(row);
+        const { status } = txn;
+        if (!isOpen(status)) continue;
+        const item = await repo.itemOf(txn);
+        if (!item) continue;
+        const courseIds = txn.bundleId ? await paymentEnrolments(app.db).bundleMembers(txn.schoolId, txn.bundleId) : [txn.courseId!];
+        open.push({ txn, status, item, courseIds });
+      }
+      return open;
+    },
+
+    /**
+     * The payer gives up a payment that has not gone through (DECISIONS.md): closed at the gateway first, then
+     * failed under the payer's lock like a lapsed one (voucher use and coins back, the enrolment it made undone).
+     * Cancelling again answers the same; a payment already made is refused.
+     */
+    async cancel(actor: SignedInActor, id: number) {
+      const found = await repo.find(id);
+      if (!found) throw notFound();
+      transactionPolicy.authorize(actor, 'cancel', found);
+      if (found.status === 'Paid') throw alreadyPaid();
+      if (found.status === 'Failed') return found;
+      await closeForCancel(found);
+      // Paid while the gateway was being asked (a cash payment confirmed by the school, say): refused, as above.
+      // A checkout opened since the row was read was not closed above: the payer asks again.
+      const check = (row: TransactionRow) => {
+        if (row.status === 'Paid') throw alreadyPaid();
+        if (row.providerRef !== found.providerRef) throw stillStarting();
+      };
+      return (await move(found.id, 'Failed', { cancelled: true, check }))!;
+    },
+
     schoolName: (id: number) => repo.schoolName(id),
 
     /** Where the payer lands after a hosted checkout: the item's page with its result code (spec 3 §2). */
@@ -465,6 +545,11 @@ export function paymentService(app: FastifyInstance) {
         const to = outcomeStatus[outcome];
         if (!mayMove(txn.status, to)) {
           if (to === 'Paid') app.log.warn({ txn: txn.id, status: txn.status }, 'money arrived for a payment that had already ended: refund it at the gateway');
+          // Money for an attempt that failed (replaced or lapsed): its school's administrators are told, and the
+          // event is what a staff payments list shows.
+          if (to === 'Paid' && txn.status === 'Failed') {
+            await recordEvent(tx, { schoolId: txn.schoolId, actorId: null, type: 'payment.orphaned', subjectId: txn.id, data: { gateway: gatewayName, eventId, amount: txn.amount } });
+          }
           return;
         }
         await moveTo(tx, txn, to);
@@ -473,8 +558,12 @@ export function paymentService(app: FastifyInstance) {
 
     /** Staff settle a payment made at the school's office (spec 3: cash stays pending until then). */
     async settleCash(txn: TransactionRow, to: 'Paid' | 'Failed') {
-      if (txn.processorType !== 'cash' || txn.status !== 'Pending') throw badRequest(msg.notConfirmable);
-      return (await move(txn.id, to))!;
+      const check = (row: TransactionRow) => {
+        if (row.processorType !== 'cash' || row.status !== 'Pending') throw badRequest(msg.notConfirmable);
+      };
+      check(txn);
+      // Checked again under the row's lock: of confirmations at once, one settles and the others hear it is settled.
+      return (await move(txn.id, to, { check }))!;
     },
 
     find: (id: number) => repo.find(id),

@@ -4,7 +4,11 @@ interface SandboxChannel {
   name: string;
   value: string;
   fee: ChannelFee;
+  /** The over-the-counter channels' marks, lettered (no partner's trademark), in the web's static partner-logo area. */
+  logo?: string;
 }
+
+const logo = (code: string) => `/partner-logos/${code}.svg`;
 
 /** The sandbox's channels, named like the Philippine ones a school's payers know, with plausible fees. */
 export const sandboxChannels: Record<ChannelMode, SandboxChannel[]> = {
@@ -14,13 +18,13 @@ export const sandboxChannels: Record<ChannelMode, SandboxChannel[]> = {
     { name: 'UnionBank Online', value: 'ubp', fee: { fixed: 1500, basisPoints: 0 } },
   ],
   otc_bank: [
-    { name: 'BDO Over-the-Counter', value: 'bdo_otc', fee: { fixed: 2000, basisPoints: 0 } },
-    { name: 'Metrobank Over-the-Counter', value: 'mbtc_otc', fee: { fixed: 2000, basisPoints: 0 } },
+    { name: 'BDO Over-the-Counter', value: 'bdo_otc', fee: { fixed: 2000, basisPoints: 0 }, logo: logo('bdo_otc') },
+    { name: 'Metrobank Over-the-Counter', value: 'mbtc_otc', fee: { fixed: 2000, basisPoints: 0 }, logo: logo('mbtc_otc') },
   ],
   otc_nonbank: [
-    { name: '7-Eleven', value: '7eleven', fee: { fixed: 2500, basisPoints: 0 } },
-    { name: 'Cebuana Lhuillier', value: 'cebuana', fee: { fixed: 2500, basisPoints: 0 } },
-    { name: 'Palawan Express', value: 'palawan', fee: { fixed: 2500, basisPoints: 0 } },
+    { name: '7-Eleven', value: '7eleven', fee: { fixed: 2500, basisPoints: 0 }, logo: logo('7eleven') },
+    { name: 'Cebuana Lhuillier', value: 'cebuana', fee: { fixed: 2500, basisPoints: 0 }, logo: logo('cebuana') },
+    { name: 'Palawan Express', value: 'palawan', fee: { fixed: 2500, basisPoints: 0 }, logo: logo('palawan') },
   ],
   ewallet: [
     { name: 'GCash', value: 'gcash', fee: { fixed: 0, basisPoints: 250 } },

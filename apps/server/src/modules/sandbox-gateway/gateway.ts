@@ -54,7 +54,7 @@ export function sandboxGateway(options: { db: Db; secret: string; otcHours: numb
     },
     counterInstructions: (channelCode) => {
       const channel = find('otc_bank', channelCode) ?? find('otc_nonbank', channelCode);
-      return { steps: sandboxCounterSteps(channel?.name ?? 'partner'), terms: '/sandbox/terms' };
+      return { steps: sandboxCounterSteps(channel?.name ?? 'partner'), terms: '/sandbox/terms', logo: channel?.logo ?? null };
     },
     async createCheckout(request) {
       const otc = isOtcMode(request.mode);
@@ -77,7 +77,9 @@ export function sandboxGateway(options: { db: Db; secret: string; otcHours: numb
       return otc ? { kind: 'otc', refCode: refCode!, expiresAt: expiresAt!, providerRef: request.reference, counterUrl: url } : { kind: 'redirect', url, providerRef: request.reference };
     },
     async cancelCheckout(providerRef) {
-      await repo.move(providerRef, ['open', 'pending'], 'expired');
+      if (await repo.move(providerRef, ['open', 'pending'], 'expired')) return 'closed';
+      // Already over: paid, or failed or expired with nothing left to pay.
+      return (await repo.find(providerRef))?.status === 'paid' ? 'paid' : 'closed';
     },
     parseCallback(rawBody, headers) {
       const header = headers[SANDBOX_SIGNATURE_HEADER];

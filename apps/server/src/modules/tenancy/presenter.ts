@@ -19,6 +19,7 @@ export function presentSchool(files: PublicFiles, row: SchoolRow): School {
     email: row.email,
     how_to_video: publicUrlOf(files, row.howToVideo),
     data_privacy: row.dataPrivacy,
+    terms_of_use: row.termsOfUse,
     consent_form: row.consentForm,
     payment_instructions: row.paymentInstructions,
     faq_url: publicUrlOf(files, row.faqUrl),

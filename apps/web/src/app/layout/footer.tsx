@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { School, Socials } from '@school/shared/school/schemas';
+import { paths } from '@/config/paths';
 import { socialsQueryOptions } from '@/lib/school';
 
 // Listed in display order. A type-only import keeps the schemas (and zod) out of the first load.
@@ -12,7 +14,7 @@ const socialNames: Record<keyof Socials, string> = {
   instagram: 'Instagram',
 };
 
-/** The school's contacts, socials, copyright (the current year, DECISIONS.md) and 'Powered by'. */
+/** The school's contacts, socials, copyright (the current year, DECISIONS.md), its policies and 'Powered by'. */
 export function Footer({ school }: { school: School | undefined }) {
   const socials = useQuery({ ...socialsQueryOptions(school?.id ?? 0), enabled: Boolean(school) });
   if (!school) return null;
@@ -50,6 +52,16 @@ export function Footer({ school }: { school: School | undefined }) {
         <p>
           © {new Date().getFullYear()} {school.name}. All rights reserved.
         </p>
+        <nav aria-label="Policies">
+          <ul className="footer-links">
+            <li>
+              <Link to={paths.terms}>Terms of Use</Link>
+            </li>
+            <li>
+              <Link to={paths.privacy}>Privacy Policy</Link>
+            </li>
+          </ul>
+        </nav>
         <p className="powered-by">
           Powered by <img src="/powered-by.svg" alt="SchoolPlatform" width={120} height={22} />
         </p>

@@ -51,7 +51,7 @@ export function useMcleProfile() {
   return useQuery({
     queryKey: ['mcle-profile', session.userId],
     // Until the first submission there is nothing to read: an empty form.
-    queryFn: () => api<SavedMcleProfile>(`/students/${session.userId}/mcle_profile/`).catch((error: { status?: number }) => (error.status === 404 ? null : Promise.reject(error))),
+    queryFn: () => api<SavedMcleProfile | null>(`/students/${session.userId}/mcle_profile/`),
   });
 }
 

@@ -5,6 +5,7 @@ import type { School } from '@school/shared/school/schemas';
 import { LoadError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { Pager } from '@/components/pager';
+import { WalletNote } from '@/components/wallet-note';
 import { useWallet } from '@/lib/wallet';
 import { useWalletEntries, WALLET_PAGE_SIZE } from '../api/wallet-calls';
 import { WalletConnection } from './wallet-connection';
@@ -36,6 +37,9 @@ export function AptWallet({ school }: { school: School }) {
         <span className="muted">Balance</span>
         <strong>{wallet.data ? `${coins(wallet.data.balance)} L2E Coins` : '…'}</strong>
       </p>
+      <WalletNote>
+        L2E Coins are rewards from {school.name}: each takes one peso off a course or bundle on the payment page. They have no cash value.
+      </WalletNote>
       {wallet.data && <WalletConnection wallet={wallet.data} />}
       {entries.isPending ? (
         <Loading />

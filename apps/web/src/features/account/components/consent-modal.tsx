@@ -3,6 +3,7 @@ import { profileMessages } from '@school/shared/account/messages';
 import type { School } from '@school/shared/school/schemas';
 import { Button } from '@/components/button';
 import { Modal } from '@/components/modal';
+import { PlainText } from '@/components/plain-text';
 
 /** The Data Privacy Statement and Consent, accepted before the MCLE profile is saved (spec 1 §5). */
 export function ConsentModal({ open, school, busy, onContinue, onClose }: { open: boolean; school: School; busy: boolean; onContinue: () => void; onClose: () => void }) {
@@ -18,8 +19,9 @@ function ConsentBody({ school, busy, onContinue, onClose }: { school: School; bu
   const [agreed, setAgreed] = useState(false);
   return (
     <>
-      <div className="consent-text">
-        <p>{school.data_privacy}</p>
+      {/* The policy scrolls in its box: focusable, so that a keyboard can scroll it too. */}
+      <div className="consent-text" role="region" aria-label="Data privacy statement" tabIndex={0}>
+        <PlainText text={school.data_privacy} />
         {school.consent_form && <p>{school.consent_form}</p>}
       </div>
       <label className="checkbox consent-check">

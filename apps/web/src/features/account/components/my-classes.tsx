@@ -2,9 +2,6 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import FullCalendar, { type DatesSetInfo, type EventClickInfo, type EventInput } from '@fullcalendar/react';
-import dayGridPlugin from '@fullcalendar/react/daygrid';
-import timeGridPlugin from '@fullcalendar/react/timegrid';
-import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
@@ -12,26 +9,26 @@ import { clockTime, longDate } from '@school/shared/school/dates';
 import { previousDay } from '@school/shared/schedule/rules';
 import type { ClassEvent, MyClassesQuery } from '@school/shared/schedule/schemas';
 import { Loading } from '@/components/loading';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useSchool } from '@/lib/school';
 import { useMyClasses } from '../api/account-calls';
+import { EMPTY, eventContent, layouts, LIST, PHONE, plugins, viewClass, views } from './class-calendar-views';
 import './my-classes.css';
-
-const plugins = [dayGridPlugin, timeGridPlugin, classicThemePlugin];
-const toolbar = { start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' };
-/** Month view: at most two events a day, then "+N more" (spec 1 §2). */
-const views = { dayGridMonth: { dayMaxEvents: 2 } };
 
 /** '09:00 AM – 12:00 PM' on 'March 01, 2026': the school's wall-clock times, as the calendar shows them. */
 const timeRange = (event: ClassEvent) => `${longDate(event.date)}, ${clockTime(event.start_time)} – ${clockTime(event.end_time)}`;
 
 /**
  * My Classes (spec 1 §2): a calendar of the student's class sessions and live classes at this site's school,
- * a week at a time by default, with day and month views, in the school's time zone. It asks the server for the
- * days it shows (datesSet); an event opens a popover with its details and the class's link.
+ * a week at a time by default (on phones, a list of the seven days from today), with day and month views, in the
+ * school's time zone. It asks the server for the days it shows (datesSet); an event opens a popover with its
+ * details and the class's link.
  */
 export function MyClasses() {
   const { data: school } = useSchool();
+  const layout = useMediaQuery(PHONE) ? 'phone' : 'desktop';
   const [range, setRange] = useState<MyClassesQuery | null>(null);
+  const [listed, setListed] = useState(false);
   const classes = useMyClasses(range);
   const [open, setOpen] = useState<{ event: ClassEvent; anchor: HTMLElement } | null>(null);
 
@@ -43,6 +40,7 @@ export function MyClasses() {
   const onDates = useCallback((info: DatesSetInfo) => {
     const next = { date_start: info.startStr.slice(0, 10), date_end: previousDay(info.endStr.slice(0, 10)) };
     setRange((current) => (current?.date_start === next.date_start && current.date_end === next.date_end ? current : next));
+    setListed(info.view.type === LIST);
   }, []);
   const onEvent = useCallback((info: EventClickInfo) => {
     info.jsEvent.preventDefault();
@@ -51,7 +49,9 @@ export function MyClasses() {
   const onClose = useCallback(() => setOpen(null), []);
 
   if (!school) return <Loading />;
-  const empty = range !== null && classes.isSuccess && !classes.isPlaceholderData && events.length === 0;
+  const settled = range !== null && classes.isSuccess && !classes.isPlaceholderData;
+  // An empty grid is said in the status line; the list says it in its own box, once the answer has come.
+  const empty = settled && !listed && events.length === 0;
   return (
     <div className="my-classes">
       {/* One line kept for the status, so that the calendar never moves when it changes. */}
@@ -61,7 +61,7 @@ export function MyClasses() {
             <span className="spinner" aria-hidden="true" /> Loading classes
           </>
         ) : empty ? (
-          'No classes in this period.'
+          EMPTY
         ) : null}
       </div>
       {classes.isError && (
@@ -73,22 +73,28 @@ export function MyClasses() {
         </p>
       )}
       <div className="my-classes-calendar">
+        {/* Started afresh when the screen crosses the phone's width: a view is chosen at the start only. */}
         <FullCalendar
+          key={layout}
           plugins={plugins}
-          initialView="timeGridWeek"
-          headerToolbar={toolbar}
+          initialView={layouts[layout].initialView}
+          headerToolbar={layouts[layout].toolbar}
           headerToolbarClass="my-classes-toolbar"
-          viewClass="my-classes-view"
+          viewClass={viewClass}
+          toolbarTitleClass="my-classes-title"
           popoverClass="my-classes-more"
           views={views}
           timeZone={school.time_zone}
           events={events}
           datesSet={onDates}
           eventClick={onEvent}
+          eventContent={eventContent}
+          noEventsText={settled ? EMPTY : ''}
           nowIndicator
           allDaySlot={false}
           scrollTime="08:00:00"
-          height={640}
+          // The list is as long as its classes; the grids scroll through the day in a box of their own.
+          height={listed ? 'auto' : 640}
         />
       </div>
       <p className="muted my-classes-zone">Times are in the school's time zone ({school.time_zone}).</p>

@@ -9,10 +9,12 @@ import { InlineSelect } from '@/components/inline-select';
 import { LoadError } from '@/components/load-error';
 import { Loading } from '@/components/loading';
 import { Pager } from '@/components/pager';
+import { PendingPaymentPanel } from '@/components/pending-payment';
 import { SearchBox } from '@/components/search-box';
 import { sessionMessages } from '@school/shared/auth/messages';
 import { notify } from '@/components/toast';
 import { api } from '@/lib/api-client';
+import { usePendingPayments } from '@/lib/pending-payments';
 import { createSignInCode } from '../api/account-calls';
 import { useSession } from '@/lib/session';
 
@@ -25,6 +27,35 @@ async function openCourse(link: string, navigate: (path: string) => void) {
   if (url.origin === window.location.origin) return navigate(url.pathname);
   const { code } = await createSignInCode();
   window.location.assign(`${url.origin}/auth/${encodeURIComponent(code)}?redirect=${encodeURIComponent(url.pathname)}`);
+}
+
+/**
+ * This school's payments not gone through yet, above the enrolments and apart from them (docs/decisions.md):
+ * each says what it is, with Resume payment and Cancel payment.
+ */
+function PendingPayments() {
+  const pending = usePendingPayments();
+  if (pending.isError) return <LoadError what="Your pending payments" retry={() => void pending.refetch()} />;
+  if (!pending.data?.length) return null;
+  return (
+    <section className="pending-payments" aria-labelledby="pending-payments-title">
+      <h3 id="pending-payments-title">Payment pending</h3>
+      <p className="muted">Not enrolled yet: each waits for its payment.</p>
+      <ul className="progress-cards">
+        {pending.data.map((p) => (
+          <li key={p.id} className="progress-card">
+            <Image src={p.item.image ?? undefined} alt="" className="progress-image" />
+            <div className="progress-body">
+              <p className="card-kicker">{p.item.content_type === 'coursebundle' ? 'Course bundle' : 'Course'}</p>
+              <h4>{p.item.name}</h4>
+              <p className="pending-tag">Payment pending</p>
+              <PendingPaymentPanel payment={p} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** My Courses (spec 1 §2): every enrolment at every school, filtered, sorted, searched, six a page. */
@@ -44,6 +75,7 @@ export function MyCourses() {
 
   return (
     <div className="my-courses">
+      <PendingPayments />
       <div className="list-controls-row">
         <SearchBox label="Search my courses" value={state.search} onSearch={(search) => set({ search })} />
         <InlineSelect label="Status" value={state.status} options={enrollmentStatuses} onChange={(status) => set({ status })} />

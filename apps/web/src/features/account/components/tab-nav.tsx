@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useLayoutEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import type { AccountTab } from '@school/shared/account/tabs';
 import type { Profile } from '@school/shared/auth/profile';
 import { paths } from '@/config/paths';
@@ -20,13 +21,28 @@ function needsAttention(slug: string, profile: Profile, idsVerified: boolean): b
   }
 }
 
+/** Scrolls a row of tabs sideways (the phone's tab bar) so that the open one is in its middle; the page stays put. */
+function useOpenTabInView() {
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    const row = list.current;
+    const open = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !open) return;
+    const offset = open.getBoundingClientRect().left - row.getBoundingClientRect().left;
+    row.scrollLeft += offset - (row.clientWidth - open.offsetWidth) / 2;
+  }, [pathname]);
+  return list;
+}
+
 export function TabNav({ tabs, profile }: { tabs: AccountTab[]; profile: Profile }) {
   // Read only where the tab is shown; until it is known, the tab warns.
   const kyc = useKycStatus(tabs.some((tab) => tab.slug === 'authenticate-id'));
   const idsVerified = kyc.data?.complete ?? false;
+  const list = useOpenTabInView();
   return (
     <nav aria-label="Account" className="account-tabs">
-      <ul>
+      <ul ref={list}>
         {tabs.map((tab) => {
           const warn = needsAttention(tab.slug, profile, idsVerified);
           return (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Wallet } from '@school/shared/payments/schemas';
 import { Button } from '@/components/button';
 import { notify } from '@/components/toast';
@@ -14,6 +14,7 @@ export function WalletConnection({ wallet }: { wallet: Wallet }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [noWallet, setNoWallet] = useState<string | null>(null);
+  const noteId = useId();
 
   if (wallet.verified && wallet.address) {
     return (
@@ -42,7 +43,11 @@ export function WalletConnection({ wallet }: { wallet: Wallet }) {
 
   return (
     <div className="wallet-connect">
-      <Button label="Connect Wallet" busy={busy} onClick={connect} />
+      <Button label="Connect Wallet" variant="ghost" busy={busy} onClick={connect} aria-describedby={noteId} />
+      {/* The tab's own note above links the help page already. */}
+      <p id={noteId} className="field-help wallet-note">
+        Optional: a crypto wallet in your browser (such as MetaMask) lets you log in without your password. You need none to earn or spend coins on courses.
+      </p>
       {noWallet && (
         <p className="field-error" role="alert">
           {noWallet}

@@ -19,6 +19,7 @@ import { McleProfileForm } from '../components/mcle-profile-form';
 import { MyCertificates } from '../components/my-certificates';
 import { MyCourses } from '../components/my-courses';
 import { TabNav } from '../components/tab-nav';
+import '../account-area.css';
 
 /** The calendar (FullCalendar and its styles) loads with the My Classes tab only. */
 const MyClasses = lazy(() => import('../components/my-classes').then((m) => ({ default: m.MyClasses })));

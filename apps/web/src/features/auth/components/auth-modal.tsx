@@ -4,6 +4,7 @@ import { Modal } from '@/components/modal';
 import { ResponseModal } from '@/components/response-modal';
 import { authModal, useAuthModal, type AuthForm } from '@/lib/auth-modal';
 import { ResultLine } from '@/components/result-line';
+import { WalletNote } from '@/components/wallet-note';
 import { useProfile } from '@/lib/profile';
 import { useResendEmail } from '@/lib/resend-email';
 import { ForgotForm } from './forgot-form';
@@ -57,7 +58,14 @@ function SocialSignupDone() {
       open
       type="success"
       title={sessionMessages.accountCreated}
-      message={profile?.has_reward ? <p role="status">{rewardMessage(profile.has_reward)}</p> : undefined}
+      message={
+        profile?.has_reward ? (
+          <>
+            <p role="status">{rewardMessage(profile.has_reward)}</p>
+            <RewardNote />
+          </>
+        ) : undefined
+      }
       onClose={authModal.close}
     />
   );
@@ -69,9 +77,12 @@ function SignupSent({ email }: { email: string }) {
   return (
     <div className="success-view">
       {profile?.has_reward && (
-        <p className="banner banner-success" role="status">
-          {rewardMessage(profile.has_reward)}
-        </p>
+        <>
+          <p className="banner banner-success" role="status">
+            {rewardMessage(profile.has_reward)}
+          </p>
+          <RewardNote />
+        </>
       )}
       <p>Don't forget to verify your email</p>
       <p>
@@ -86,4 +97,9 @@ function SignupSent({ email }: { email: string }) {
       <ResultLine result={resend.result} />
     </div>
   );
+}
+
+/** A sign-up reward is often the first time a student reads 'L2E Coins': say where they are kept. */
+function RewardNote() {
+  return <WalletNote newTab>They wait in the APT Wallet tab of your account.</WalletNote>;
 }

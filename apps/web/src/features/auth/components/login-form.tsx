@@ -38,9 +38,7 @@ export function LoginForm({ redirect, error }: { redirect?: string; error?: stri
         <input type="checkbox" {...form.register('remember_me')} /> Keep me logged in
       </label>
       <Button type="submit" label="Login account" busy={login.isPending} className="btn-block" />
-      <SocialButtons mode="login" rememberMe={rememberMe}>
-        {walletLogin && <WalletLogin rememberMe={rememberMe} onSession={finishLogin} setError={setBanner} />}
-      </SocialButtons>
+      <SocialButtons mode="login" rememberMe={rememberMe} />
       <div className="auth-links">
         <button type="button" className="link" onClick={() => authModal.open('forgot')}>
           Forgot Password?
@@ -52,6 +50,8 @@ export function LoginForm({ redirect, error }: { redirect?: string; error?: stri
           </button>
         </span>
       </div>
+      {/* Last and plain: few lawyers have a crypto wallet, and the password is the way in. */}
+      {walletLogin && <WalletLogin rememberMe={rememberMe} onSession={finishLogin} setError={setBanner} />}
     </form>
   );
 }

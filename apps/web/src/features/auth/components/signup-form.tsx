@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { signupFormSchema, type SignupForm as SignupValues } from '@school/shared/auth/schemas';
 import { REGISTRATION_REDIRECT_MS } from '@school/shared/ui/badge';
 import { Button } from '@/components/button';
+import { NewTabLink } from '@/components/new-tab-link';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
 import { authModal } from '@/lib/auth-modal';
@@ -43,11 +44,10 @@ export function SignupForm({ error }: { error?: string }) {
       <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.password2?.message} {...form.register('password2')} />
       <Button type="submit" label="Sign up" busy={register.isPending} className="btn-block" />
       <SocialButtons mode="signup" />
-      <details className="terms">
-        <summary>By signing up you agree to the Terms of Use and Privacy Policy</summary>
-        <p>{school?.data_privacy}</p>
-        {school?.consent_form && <p>{school.consent_form}</p>}
-      </details>
+      {/* Both are pages of their own, readable before consent (Data Privacy Act of 2012). */}
+      <p className="terms">
+        By signing up you agree to the <NewTabLink to={paths.terms}>Terms of Use</NewTabLink> and <NewTabLink to={paths.privacy}>Privacy Policy</NewTabLink>.
+      </p>
       <p className="auth-links">
         <span>
           Already have an account?{' '}

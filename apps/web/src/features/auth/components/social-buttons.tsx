@@ -1,19 +1,15 @@
-import type { ReactNode } from 'react';
 import { useClientConfig } from '@/lib/client-config';
 import { useSchool } from '@/lib/school';
 import { startSocialSignIn } from '../social-sign-in';
 
-/**
- * Facebook and Google buttons, each shown when the school's flag is on and the platform has the provider, then
- * any other way in (`children`: the wallet, when logging in), all under one "or".
- */
-export function SocialButtons({ mode, rememberMe = () => true, children }: { mode: 'login' | 'signup'; rememberMe?: () => boolean; children?: ReactNode }) {
+/** Facebook and Google buttons under one "or", each shown when the school's flag is on and the platform has the provider. */
+export function SocialButtons({ mode, rememberMe = () => true }: { mode: 'login' | 'signup'; rememberMe?: () => boolean }) {
   const { data: school } = useSchool();
   const { data: config } = useClientConfig();
   const products = school?.config.products;
   const facebook = products?.facebook_sso && config?.social.facebook;
   const google = products?.google_sso && config?.social.google;
-  if (!facebook && !google && !children) return null;
+  if (!facebook && !google) return null;
   const verb = mode === 'login' ? 'Continue' : 'Sign up';
   return (
     <div className="social-buttons">
@@ -30,7 +26,6 @@ export function SocialButtons({ mode, rememberMe = () => true, children }: { mod
           {verb} with Google
         </button>
       )}
-      {children}
     </div>
   );
 }

@@ -32,6 +32,8 @@ export function CatalogueList<T extends { id: number }>(props: {
           <Loading />
         ) : list.data && list.data.count > 0 ? (
           <>
+            {/* The cards' titles are h3: this keeps the headings in order under the page's h1. */}
+            <h2 className="visually-hidden">Results</h2>
             <div className="card-grid" aria-busy={list.isFetching}>
               {list.data.data.map((item) => (
                 <Fragment key={item.id}>{props.card(item)}</Fragment>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { readEnrolmentError, type EnrolmentErrorCode } from '@school/shared/catalogue/enrolment-errors';
-import { closedCourseMessages, enrolmentMessages, firstGate, gateCodes, gateRefusals, type GateStep } from '@school/shared/catalogue/rules';
+import { closedCourseMessages, enrolmentMessages, firstGate, formatFee, gateCodes, gateRefusals, type GateStep } from '@school/shared/catalogue/rules';
 import type { CourseDetail, CourseEnrollmentBody } from '@school/shared/catalogue/schemas';
 import { periodChoices } from '@school/shared/lookups/compliance-periods';
 import type { School } from '@school/shared/school/schemas';
@@ -224,7 +224,7 @@ export function EnrolmentModals({ flow }: { flow: EnrolmentFlow }) {
               <li key={cls.id}>
                 <div>
                   <strong>{cls.name}</strong>
-                  <span className="muted"> · {cls.fee > 0 ? `PHP ${cls.fee.toLocaleString('en-PH', { minimumFractionDigits: 2 })}` : 'Free'}</span>
+                  <span className="muted"> · {formatFee(cls.fee)}</span>
                 </div>
                 <div className="class-actions">
                   <Button label="View Class" variant="ghost" onClick={() => setStep({ modal: 'schedule', classId: cls.id })} />
@@ -264,6 +264,10 @@ function VerifyEmailModal({ onClose }: { onClose: () => void }) {
       <p className="response-message">Please verify your email address to enroll. Check your inbox for the verification link.</p>
       <ResultLine result={resend.result} />
       <div className="response-actions">
+        {/* A mistyped address never gets the link: it is corrected where it is kept (spec 2 §2). */}
+        <Link className="btn btn-ghost" to={paths.student('email')}>
+          Change Email Address
+        </Link>
         <Button label="Resend Email" busy={resend.pending} onClick={resend.send} />
       </div>
     </Modal>

@@ -7,15 +7,16 @@ import { PageHeader } from '@/components/breadcrumb';
 import { Button } from '@/components/button';
 import { Image } from '@/components/image';
 import { Loading } from '@/components/loading';
-import { ResponseModal } from '@/components/response-modal';
 import { paths } from '@/config/paths';
 import { useBundleDetail } from '@/lib/bundle';
+import { usePendingPayments } from '@/lib/pending-payments';
 import { useSchool } from '@/lib/school';
 import { useItemBySlug } from '@/lib/use-item-by-slug';
 import { CourseCard } from '../components/course-card';
 import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
 import { McleUnits } from '../components/mcle-units';
-import { PaymentResultDialog, pendingPaymentMessage } from '../components/result-dialog';
+import { PaymentPendingDialog } from '../components/payment-pending-dialog';
+import { PaymentResultDialog } from '../components/result-dialog';
 
 /** /course-bundle/{slug} (spec 2 §2). */
 export function BundlePage() {
@@ -29,13 +30,13 @@ export function BundlePage() {
 function BundleView({ bundle, school }: { bundle: BundleDetail; school: School }) {
   const flow = useEnrolmentFlow({ kind: 'bundle', id: bundle.id, slug: bundle.slug, price: bundle.price, requireKyc: bundle.config.require_kyc, mayEnrol: bundle.abilities.enrol }, school);
   const navigate = useNavigate();
-  const [pendingNotice, setPendingNotice] = useState(false);
+  const pending = usePendingPayments(bundle.status === 'pending');
+  const [pendingOpen, setPendingOpen] = useState(false);
   const label = bundle.status === 'pending' ? 'Payment Pending' : bundle.status === 'paid' ? 'Enrolled' : 'Enroll Now';
-  // As on the course page: a checkout left unpaid goes back to its payment page; money on its way says so.
+  // As on the course page: 'Payment Pending' names the payment that holds the bundle.
   function onEnrol() {
     if (bundle.status === null) return flow.start(false);
-    if (bundle.resume_payment) return navigate(paths.bundlePayment(bundle.slug));
-    setPendingNotice(true);
+    setPendingOpen(true);
   }
   return (
     <main>
@@ -66,7 +67,15 @@ function BundleView({ bundle, school }: { bundle: BundleDetail; school: School }
         </aside>
       </div>
       <EnrolmentModals flow={flow} />
-      {pendingNotice && <ResponseModal open type="warning" title="Payment Pending" message={<p>{pendingPaymentMessage}</p>} onClose={() => setPendingNotice(false)} />}
+      {pendingOpen && (
+        <PaymentPendingDialog
+          payment={pending.data?.find((p) => p.item.content_type === 'coursebundle' && p.item.id === bundle.id)}
+          page={{ kind: 'coursebundle', id: bundle.id }}
+          loading={pending.isPending}
+          onPayAnotherWay={bundle.resume_payment ? () => navigate(paths.bundlePayment(bundle.slug)) : undefined}
+          onClose={() => setPendingOpen(false)}
+        />
+      )}
       <PaymentResultDialog allowPayLaterCodes={false} />
     </main>
   );

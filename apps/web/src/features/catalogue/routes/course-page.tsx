@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { closedCourseMessages, enrollButton, formatFee, selfEnrolBlock, selfEnrolRefusal } from '@school/shared/catalogue/rules';
 import type { CourseDetail } from '@school/shared/catalogue/schemas';
 import { mayStudy } from '@school/shared/learning/rules';
@@ -12,6 +12,7 @@ import { Loading } from '@/components/loading';
 import { ResponseModal, type ResponseType } from '@/components/response-modal';
 import { paths } from '@/config/paths';
 import { useCourse } from '@/lib/course';
+import { usePendingPayments } from '@/lib/pending-payments';
 import { useProfile } from '@/lib/profile';
 import { useSchool } from '@/lib/school';
 import { useSession } from '@/lib/session';
@@ -21,7 +22,8 @@ import { CourseGrid } from '../components/course-card';
 import { EnrolmentModals, useEnrolmentFlow } from '../components/enrolment-flow';
 import { McleUnits } from '../components/mcle-units';
 import { PreviewMedia } from '../components/preview-media';
-import { PaymentResultDialog, pendingPaymentMessage } from '../components/result-dialog';
+import { PaymentPendingDialog } from '../components/payment-pending-dialog';
+import { PaymentResultDialog } from '../components/result-dialog';
 
 const duration = (minutes: number) => [Math.floor(minutes / 60) && `${Math.floor(minutes / 60)} hrs`, minutes % 60 && `${minutes % 60} mins`].filter(Boolean).join(' ');
 
@@ -59,6 +61,12 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
   const [notice, setNotice] = useState<{ type: ResponseType; title: string; message: string } | null>(null);
   // Staff of this school open the player without enrolling; the server decides who that is.
   const staff = course.abilities.preview;
+  // The identity evidence is the school's administrators' (its server says so too).
+  const administrator = staff && (session?.role === 'SA' || session?.role === 'SU');
+  // An enrolment waiting for money is held by a payment: read it, to name it under 'Payment Pending'.
+  const waiting = !staff && course.enrollment !== null && !mayStudy(course.enrollment.status);
+  const pending = usePendingPayments(waiting);
+  const [pendingOpen, setPendingOpen] = useState(false);
   const certificate = course.certificate;
   const button = enrollButton({ enrollment: course.enrollment, staff, allowPayLater: course.config.allow_pay_later, fee: course.fee, needsSignature: certificate?.state === 'needs_signature' });
   // Paying for this enrolment pays for its class, if it has one (the class's price, not the course's).
@@ -83,15 +91,10 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
   }
 
   function onMain() {
-    const enrollment = course.enrollment;
-    if (!staff && enrollment && !mayStudy(enrollment.status)) {
-      // 'Payment Pending' (a payment started, not paid): its payment page, to pay or choose another way.
-      if (enrollment.status === 'notpaid') return navigate(paymentPath);
-      // Money on its way (an over-the-counter or cash payment waiting to be confirmed): nothing to open yet.
-      return setNotice({ type: 'warning', title: 'Payment Pending', message: pendingPaymentMessage });
-    }
+    // 'Payment Pending', or Start Learning while the money is on its way: the payment, not the player.
+    if (waiting) return setPendingOpen(true);
     // Enrolled (paid, free or pay later) or staff: the course itself.
-    if (staff || enrollment) return startLearning();
+    if (staff || course.enrollment) return startLearning();
     flow.start(false);
   }
 
@@ -124,6 +127,32 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
         </div>
         <aside className="course-side" aria-label="Course details">
           {course.show_fee && <p className="course-fee">{formatFee(course.fee, 'FREE')}</p>}
+          <div className="course-actions">
+            <Button label={button.label} variant={button.ghost ? 'ghost' : 'primary'} className="btn-block" disabled={enrolDisabled} aria-describedby={describedBy} onClick={onMain} />
+            {button.extra === 'Enroll for Free' && <Button label="Enroll for Free" variant="ghost" className="btn-block" disabled={enrolDisabled} aria-describedby={describedBy} onClick={() => flow.start(true)} />}
+            {button.extra === 'Get Certificate' && <Button label="Get Certificate" className="btn-block" onClick={() => navigate(certificatePath)} />}
+            {certificate?.state === 'issued' && certificate.code && (
+              <a className="btn btn-ghost btn-block" href={paths.certificate(certificate.code)} target="_blank" rel="noopener">
+                View Certificate
+              </a>
+            )}
+            {certificate?.state === 'issuing' && <p className="course-note">Your certificate is being issued.</p>}
+            {administrator && (
+              <Link className="btn btn-ghost btn-block" to={paths.courseIdentity(String(course.id))}>
+                Identity evidence
+              </Link>
+            )}
+            {closed && (
+              <p id={noteId} className="course-note">
+                {closed.message}
+              </p>
+            )}
+            {refusal && (
+              <p id={refusalId} className="course-note">
+                {refusal}
+              </p>
+            )}
+          </div>
           <dl className="facts">
             {course.subcategory && (<><dt>Subcategory</dt><dd>{course.subcategory}</dd></>)}
             {course.lecturer && (<><dt>Lecturer</dt><dd>{course.lecturer}</dd></>)}
@@ -136,32 +165,20 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
             <McleUnits units={course.mcle_units} />
             {course.config.duration !== null && (<><dt>Duration</dt><dd>{duration(course.config.duration)}</dd></>)}
           </dl>
-          <div className="course-actions">
-            <Button label={button.label} variant={button.ghost ? 'ghost' : 'primary'} className="btn-block" disabled={enrolDisabled} aria-describedby={describedBy} onClick={onMain} />
-            {button.extra === 'Enroll for Free' && <Button label="Enroll for Free" variant="ghost" className="btn-block" disabled={enrolDisabled} aria-describedby={describedBy} onClick={() => flow.start(true)} />}
-            {button.extra === 'Get Certificate' && <Button label="Get Certificate" className="btn-block" onClick={() => navigate(certificatePath)} />}
-            {certificate?.state === 'issued' && certificate.code && (
-              <a className="btn btn-ghost btn-block" href={paths.certificate(certificate.code)} target="_blank" rel="noopener">
-                View Certificate
-              </a>
-            )}
-            {certificate?.state === 'issuing' && <p className="course-note">Your certificate is being issued.</p>}
-            {closed && (
-              <p id={noteId} className="course-note">
-                {closed.message}
-              </p>
-            )}
-            {refusal && (
-              <p id={refusalId} className="course-note">
-                {refusal}
-              </p>
-            )}
-          </div>
         </aside>
       </div>
       <CourseGrid id="similar-title" title="Similar courses" courses={similar.data ?? []} />
       <EnrolmentModals flow={flow} />
       <PaymentResultDialog allowPayLaterCodes certificatePath={certificate?.state === 'needs_signature' ? paths.certification(course.slug) : undefined} />
+      {pendingOpen && (
+        <PaymentPendingDialog
+          payment={pending.data?.find((p) => p.course_ids.includes(course.id))}
+          page={{ kind: 'course', id: course.id }}
+          loading={pending.isPending}
+          onPayAnotherWay={course.enrollment?.status === 'notpaid' ? () => navigate(paymentPath) : undefined}
+          onClose={() => setPendingOpen(false)}
+        />
+      )}
       {notice && <ResponseModal open type={notice.type} title={notice.title} message={<p>{notice.message}</p>} onClose={() => setNotice(null)} />}
     </main>
   );

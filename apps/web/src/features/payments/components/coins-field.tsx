@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { toCentavos, wholeCoins } from '@school/shared/payments/rules';
 import { Button } from '@/components/button';
 import { TextField } from '@/components/text-field';
-import { COIN_RATE_NOTE } from './money';
+import { WalletNote } from '@/components/wallet-note';
+import { COIN_RATE_NOTE } from '@school/shared/payments/money';
 import type { PaymentForm } from './use-payment-form';
 
 /**
@@ -21,6 +22,7 @@ export function CoinsField({ form, balance }: { form: PaymentForm; balance: numb
   return (
     <section className="apply-field coins-field" aria-labelledby={titleId}>
       <h3 id={titleId}>Use L2E Coins</h3>
+      <WalletNote newTab>L2E Coins are rewards you earned at this school; they have no cash value.</WalletNote>
       <p className="muted">
         Available balance: <strong>{wholeCoins(toCentavos(balance)).toLocaleString('en-PH')} L2E Coins</strong>
       </p>

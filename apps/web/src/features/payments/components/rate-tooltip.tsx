@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { COIN_RATE_NOTE } from './money';
+import { COIN_RATE_NOTE } from '@school/shared/payments/money';
 
 /** The coin rate beside an L2E Coins line: shown on hover and on keyboard focus, read as the button's description. */
 export function RateTooltip() {

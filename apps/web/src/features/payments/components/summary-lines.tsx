@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { peso } from './money';
+import { peso } from '@school/shared/payments/money';
 
 export interface SummaryLine {
   label: string;

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { OPEN_TRANSACTION_STATUSES, type TransactionStatus } from '@school/shared/payments/rules';
+import { isOpen, type TransactionStatus } from '@school/shared/payments/rules';
 import type { Instruction } from '@school/shared/payments/schemas';
 import { dateTimeIn } from '@school/shared/school/dates';
 import type { School } from '@school/shared/school/schemas';
@@ -8,14 +8,13 @@ import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { useSchool } from '@/lib/school';
 import { useInstruction } from '../api/transaction-calls';
-import { amount } from '../components/money';
+import { amount } from '@school/shared/payments/money';
 import { queryId } from '../components/query-id';
 import { txnProblem, useLeaveWith } from '../components/use-leave-with';
-import { DetailLines } from '../components/detail-lines';
+import { DetailLines } from '@/components/detail-lines';
 import '../payments.css';
 
 const statusLabels: Record<TransactionStatus, string> = { notpaid: 'Not Paid', Pending: 'Pending', Paid: 'Paid', Failed: 'Failed' };
-const isOpen = (status: TransactionStatus) => (OPEN_TRANSACTION_STATUSES as readonly TransactionStatus[]).includes(status);
 
 /** /course/payment/{txn id}/instruction (spec 3 §2): the over-the-counter code and how to pay it. */
 export function PaymentInstruction() {
@@ -45,6 +44,8 @@ function InstructionView({ instruction, school }: { instruction: Instruction; sc
     <div className="container instruction-page">
       <section className="instruction-card" aria-labelledby="instruction-channel">
         <div className="instruction-head">
+          {/* The heading beside it names the channel. */}
+          {instruction.channel_logo && <img className="channel-logo" src={instruction.channel_logo} alt="" width={96} height={48} />}
           <h2 id="instruction-channel">{instruction.channel}</h2>
           <span className={`status-badge status-${instruction.status.toLowerCase()}`}>{statusLabels[instruction.status]}</span>
         </div>

@@ -7,11 +7,11 @@ import { Button } from '@/components/button';
 import { FormBanner } from '@/components/form-banner';
 import { Loading } from '@/components/loading';
 import { ApiError } from '@/lib/api-error';
+import { peso } from '@school/shared/payments/money';
 import { useSchool } from '@/lib/school';
 import { readServerError } from '@/lib/server-errors';
 import { useSandboxCheckout, useSandboxOutcome, type SandboxOutcome } from '../api/sandbox-calls';
-import { peso } from '../components/money';
-import { DetailLines } from '../components/detail-lines';
+import { DetailLines } from '@/components/detail-lines';
 import '../payments.css';
 
 /** What a checkout that is no longer open says instead of its buttons. */
@@ -22,10 +22,10 @@ const settled: Record<Exclude<SandboxCheckout['status'], 'open'>, string> = {
   expired: 'This checkout has expired.',
 };
 
-/** Open checkouts take every outcome; an over-the-counter code left pending can still be paid or failed. */
+/** Open checkouts take every outcome; one left pending (a resumed payment, a code) can still be paid or failed. */
 function outcomesFor(checkout: SandboxCheckout): SandboxOutcome[] {
   if (checkout.status === 'open') return ['paid', 'failed', 'pending'];
-  if (checkout.status === 'pending' && checkout.ref_code) return ['paid', 'failed'];
+  if (checkout.status === 'pending') return ['paid', 'failed'];
   return [];
 }
 

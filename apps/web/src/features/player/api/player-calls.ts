@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Attempt, CompletionResult, Courseware, JoinClassBody, JoinClassResult, ProgressResult, StartResult, StudyRecord, VideoAnswerResult } from '@school/shared/learning/schemas';
+import type { Attempt, AttendanceBody, AttendanceResult, CompletionResult, Courseware, JoinClassBody, JoinClassResult, ProgressResult, StartResult, StudyRecord, VideoAnswerResult } from '@school/shared/learning/schemas';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
@@ -40,3 +40,7 @@ export function useSaveNotes(enrollmentId: number) {
 export const answerVideoQuestion = (id: number, answer: string[]) => api<VideoAnswerResult>(`/video-questions/${id}/answer/`, { body: { answer } });
 
 export const joinClass = (body: JoinClassBody) => api<JoinClassResult>('/conference-rooms/join/', { body });
+/** What the conference said (joined, still there, left); `keepalive` so that leaving the page still reports it. */
+export const reportAttendance = (body: AttendanceBody) => api<AttendanceResult>('/conference-rooms/attendance/', { body, keepalive: true });
+
+export const reportProblem = (coursewareId: number, detail: string) => api<{ reported: boolean }>(`/coursewares/${coursewareId}/problems/`, { body: { detail } });

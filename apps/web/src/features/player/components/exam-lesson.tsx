@@ -1,9 +1,10 @@
-import { useCallback, useState } from 'react';
-import { ANSWER_FILE_MAX_BYTES, EXAM_PAGE_SIZE, examMessages as msg, pointsLabel, requiredMessage } from '@school/shared/exams/rules';
+import { useCallback, useState, type CSSProperties } from 'react';
+import { ANSWER_FILE_MAX_BYTES, EXAM_BUBBLES_PER_ROW, examMessages as msg, pointsLabel, requiredMessage, startNotice } from '@school/shared/exams/rules';
 import type { Exam, ExamQuestion } from '@school/shared/exams/schemas';
 import type { Courseware } from '@school/shared/learning/schemas';
 import { Button } from '@/components/button';
 import { Loading } from '@/components/loading';
+import { Modal } from '@/components/modal';
 import { ResponseModal } from '@/components/response-modal';
 import { notify } from '@/components/toast';
 import { ApiError } from '@/lib/api-error';
@@ -14,7 +15,7 @@ import { type Draft, ExamQuestionField } from './exam-question';
 interface Props {
   courseware: Courseware;
   staff: boolean;
-  /** The attempt was submitted: the outline's marks and the progress change. */
+  /** The attempt was submitted (by Submit or the timer): the courseware, the outline's marks and the progress change. */
   onSubmitted: () => void;
   onNext: (() => void) | null;
 }
@@ -37,7 +38,10 @@ export function ExamLesson({ courseware, staff, onSubmitted, onNext }: Props) {
   if (staff) return <StaffPreview exam={exam.data} coursewareId={courseware.id} />;
   const submission = exam.data.submission;
   if (submission && !submission.submitted) {
-    return <Questions key={submission.id} exam={exam.data} questions={submission.questions} timeLeft={submission.time_left} coursewareId={courseware.id} onSubmitted={onSubmitted} onTimeUp={() => void exam.refetch()} />;
+    // At zero the exam is read again, which submits the attempt on the server and completes the courseware: then
+    // the page reloads the courseware, as after a Submit (spec 2 §4).
+    const timeUp = () => void exam.refetch().then(onSubmitted);
+    return <Questions key={submission.id} exam={exam.data} questions={submission.questions} timeLeft={submission.time_left} coursewareId={courseware.id} onSubmitted={onSubmitted} onTimeUp={timeUp} />;
   }
   return <Summary exam={exam.data} coursewareId={courseware.id} onNext={onNext} />;
 }
@@ -108,16 +112,23 @@ function Review({ questions }: { questions: ExamQuestion[] }) {
 function Summary({ exam, coursewareId, onNext }: { exam: Exam; coursewareId: number; onNext: (() => void) | null }) {
   const start = useStartExam(exam.id);
   const [reviewing, setReviewing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const s = exam.submission;
   const survey = exam.kind === 'survey';
   const attemptsUsedUp = exam.max_attempts > 0 && exam.attempts_used >= exam.max_attempts;
   const mayGoOn = s !== null && (s.passed || (!survey && s.has_pending) || attemptsUsedUp);
+  const notice = startNotice(exam);
+  const startLabel = survey ? 'Start Survey' : s ? 'Retake Exam' : 'Start Exam';
+  const mayBegin = exam.may_start && (s ? !s.passed && !survey : exam.total_questions > 0);
   const begin = () =>
     start.mutate(undefined, {
       // A new attempt opens at its first question, whatever step the last one ended on.
       onSuccess: () => localStorage.removeItem(stepKey(coursewareId)),
       onError: (error) => notify.error(errorOf(error, 'The exam could not be started. Please try again.')),
+      onSettled: () => setConfirming(false),
     });
+  // An attempt counts and its timer runs from the click: the student says yes first (docs/decisions.md).
+  const ask = () => (notice ? setConfirming(true) : begin());
   return (
     <div className="exam">
       {exam.description && <p>{exam.description}</p>}
@@ -139,12 +150,20 @@ function Summary({ exam, coursewareId, onNext }: { exam: Exam; coursewareId: num
       {!exam.open && !s && <p className="muted">{msg.notOpen}</p>}
       {exam.total_questions === 0 && <p>{msg.noQuestions}</p>}
       <div className="exam-actions">
-        {!s && exam.may_start && exam.total_questions > 0 && <Button label={survey ? 'Start Survey' : 'Start Exam'} busy={start.isPending} onClick={begin} />}
-        {s && !s.passed && exam.may_start && !survey && <Button label="Retake Exam" busy={start.isPending} onClick={begin} />}
+        {mayBegin && <Button label={startLabel} busy={start.isPending} onClick={ask} />}
         {s && exam.open && <Button label={reviewing ? 'Hide' : survey ? 'View Results' : 'View Answers'} variant="ghost" onClick={() => setReviewing(!reviewing)} />}
         {mayGoOn && onNext && <Button label="Next Courseware" onClick={onNext} />}
       </div>
       {reviewing && s && <Review questions={s.questions} />}
+      {confirming && notice && (
+        <Modal open onClose={() => setConfirming(false)} title={`${startLabel}?`} size="sm">
+          <p className="response-message">{notice}</p>
+          <div className="response-actions">
+            <Button label="Cancel" variant="ghost" onClick={() => setConfirming(false)} />
+            <Button label="Start now" busy={start.isPending} onClick={begin} />
+          </div>
+        </Modal>
+      )}
     </div>
   );
 }
@@ -161,7 +180,7 @@ interface QuestionsProps {
   onTimeUp?: () => void;
 }
 
-/** The running attempt (or staff's preview): one question at a time, bubbles ten to a page, the step kept per courseware, the timer. */
+/** The running attempt (or staff's preview): one question at a time, every question's bubble, the step kept per courseware, the timer. */
 function Questions({ exam, questions, coursewareId, timeLeft = null, preview = false, onSubmitted, onTimeUp }: QuestionsProps) {
   const [step, setStep] = useState(() => (preview ? 0 : Math.min(questions.length - 1, Math.max(0, Number(localStorage.getItem(stepKey(coursewareId))) || 0))));
   const [drafts, setDrafts] = useState<Record<number, Draft>>(() => Object.fromEntries(questions.map((q) => [q.id, q.answer?.answer ?? []])));
@@ -172,8 +191,6 @@ function Questions({ exam, questions, coursewareId, timeLeft = null, preview = f
   const submit = useSubmitAnswer(exam.id);
   const question = questions[step]!;
   const last = step === questions.length - 1;
-  const page = Math.floor(step / EXAM_PAGE_SIZE);
-  const pages = Math.ceil(questions.length / EXAM_PAGE_SIZE);
   const opens = (q: ExamQuestion) => preview || answered(q);
 
   const go = (to: number) => {
@@ -206,31 +223,27 @@ function Questions({ exam, questions, coursewareId, timeLeft = null, preview = f
   return (
     <div className="exam">
       {timeLeft !== null && <CourseTimer label="Exam Remaining Time" timeLeft={timeLeft} onEnd={onTimerEnd} />}
-      <nav className="exam-bubbles" aria-label="Questions">
-        {pages > 1 && <Button label="‹" variant="ghost" aria-label="Previous questions" disabled={page === 0} onClick={() => go((page - 1) * EXAM_PAGE_SIZE)} />}
-        {questions.slice(page * EXAM_PAGE_SIZE, (page + 1) * EXAM_PAGE_SIZE).map((q, i) => {
-          const at = page * EXAM_PAGE_SIZE + i;
-          return (
-            <button
-              key={q.id}
-              type="button"
-              className={`exam-bubble ${at === step ? 'is-current' : ''} ${answered(q) ? 'is-answered' : ''}`}
-              aria-label={`Question ${at + 1}${answered(q) ? ', answered' : ''}`}
-              aria-current={at === step ? 'step' : undefined}
-              disabled={!opens(q) && at !== step}
-              onClick={() => go(at)}
-            >
-              {at + 1}
-            </button>
-          );
-        })}
-        {pages > 1 && <Button label="›" variant="ghost" aria-label="Next questions" disabled={page >= pages - 1 || !opens(questions[(page + 1) * EXAM_PAGE_SIZE]!)} onClick={() => go((page + 1) * EXAM_PAGE_SIZE)} />}
+      <nav className="exam-bubbles" aria-label="Questions" style={{ '--bubbles-per-row': EXAM_BUBBLES_PER_ROW } as CSSProperties}>
+        {questions.map((q, at) => (
+          <button
+            key={q.id}
+            type="button"
+            className={`exam-bubble ${at === step ? 'is-current' : ''} ${answered(q) ? 'is-answered' : ''}`}
+            aria-label={`Question ${at + 1}${answered(q) ? ', answered' : ''}`}
+            aria-current={at === step ? 'step' : undefined}
+            disabled={!opens(q) && at !== step}
+            onClick={() => go(at)}
+          >
+            {at + 1}
+          </button>
+        ))}
       </nav>
       <ExamQuestionField key={question.id} question={question} number={step + 1} draft={drafts[question.id] ?? []} error={error} onChange={(draft) => setDrafts({ ...drafts, [question.id]: draft })} />
       {preview && question.correct_answer && question.correct_answer.length > 0 && <p className="tone-success">Correct answer: {question.correct_answer.join(', ')}</p>}
       <div className="exam-actions">
-        {step > 0 && <Button label="Previous" variant="ghost" onClick={() => go(step - 1)} />}
-        {!(preview && last) && <Button label={last ? 'Submit' : 'Next'} busy={submit.isPending} onClick={() => void next(last)} />}
+        {/* Named apart from the lesson's own Previous and Next below, which move between coursewares. */}
+        {step > 0 && <Button label="Previous Question" variant="ghost" onClick={() => go(step - 1)} />}
+        {!(preview && last) && <Button label={last ? 'Submit' : 'Next Question'} busy={submit.isPending} onClick={() => void next(last)} />}
       </div>
       {timeUp && (
         <ResponseModal open type="error" title={msg.timerEndedTitle} message={msg.timerEnded} actions={[{ label: 'OK', onClick: () => onTimeUp?.() }]} onClose={() => onTimeUp?.()} />

@@ -1,4 +1,3 @@
-import { JitsiMeeting } from '@jitsi/react-sdk';
 import { useEffect, useState } from 'react';
 import { classJoinable, playerMessages as msg } from '@school/shared/learning/rules';
 import type { Courseware } from '@school/shared/learning/schemas';
@@ -10,6 +9,9 @@ import { errorDetail } from '@/lib/api-error';
 import { useClientConfig } from '@/lib/client-config';
 import { useProfile } from '@/lib/profile';
 import { joinClass } from '../api/player-calls';
+import { AttendanceLine } from '../live/attendance-line';
+import { JitsiRoom } from '../live/jitsi-room';
+import { useClassAttendance } from '../live/use-class-attendance';
 
 type Room = NonNullable<Courseware['conference_room']>;
 
@@ -25,28 +27,29 @@ function useJoinable(room: Room) {
 
 /**
  * A live class (spec 2 §4): Join Class from 15 minutes before the start, then the Jitsi Meet room in the page
- * with the user's name and e-mail, or the school's studio in a new tab. Joining completes the courseware.
+ * with the user's name and e-mail, or the school's studio in a new tab. The conference's own events, not the click,
+ * are reported as attendance, which completes the courseware.
  */
 export function LiveClass({ courseware, onJoined }: { courseware: Courseware; onJoined: () => void }) {
   if (!courseware.conference_room) return <p>This live class has no schedule yet.</p>;
-  return <LiveClassRoom room={courseware.conference_room} recording={courseware.recording} onJoined={onJoined} />;
+  return <LiveClassRoom room={courseware.conference_room} recording={courseware.recording} onCompleted={onJoined} />;
 }
 
-function LiveClassRoom({ room, recording, onJoined }: { room: Room; recording: string | null; onJoined: () => void }) {
+function LiveClassRoom({ room, recording, onCompleted }: { room: Room; recording: string | null; onCompleted: () => void }) {
   const { data: config } = useClientConfig();
   const { data: profile } = useProfile();
-  const [joined, setJoined] = useState(false);
+  const [code, setCode] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const joinable = useJoinable(room);
+  const attendance = useClassAttendance(room.use_studios ? null : code, onCompleted);
 
   async function join() {
-    // Opened within the click, or a pop-up blocker would stop it.
+    // Opened within the click, or a pop-up blocker would stop it; the studio reports its own attendance.
     if (room.use_studios) window.open(paths.studio(room.name), '_blank', 'noopener');
     setBusy(true);
     try {
       const result = await joinClass({ confRoomName: room.name, useStudios: room.use_studios, url: room.url });
-      if (!room.use_studios) setJoined(true);
-      if (result.completion) onJoined();
+      if (!room.use_studios) setCode(result.code);
     } catch (error) {
       notify.error(errorDetail(error) ?? 'Unable to join the class.');
     } finally {
@@ -59,19 +62,20 @@ function LiveClassRoom({ room, recording, onJoined }: { room: Room; recording: s
       <p className="live-class-when">
         {longDate(room.date)}, {clockTime(room.start_time)} to {clockTime(room.end_time)}
       </p>
-      {!joined && <Button label="Join Class" busy={busy} disabled={!joinable} onClick={join} />}
+      {!code && <Button label="Join Class" busy={busy} disabled={!joinable} onClick={join} />}
       {!joinable && <p className="muted">{msg.classNotOpen}</p>}
-      {joined && config && (
-        <div className="live-class-room">
-          <JitsiMeeting
+      {code && config && (
+        <>
+          <AttendanceLine attendance={attendance} />
+          <JitsiRoom
             domain={config.live_class.domain}
-            roomName={room.name}
-            userInfo={{ displayName: profile?.full_name ?? '', email: profile?.email ?? '' }}
-            getIFrameRef={(node) => {
-              node.style.height = '70vh';
-            }}
+            room={code}
+            user={{ displayName: profile?.full_name ?? '', email: profile?.email ?? '' }}
+            height="70vh"
+            onJoined={attendance.onJoined}
+            onLeft={attendance.onLeft}
           />
-        </div>
+        </>
       )}
       {recording && (
         <p>

@@ -11,9 +11,13 @@ import {
   MediaTimeRange,
   MediaVolumeRange,
 } from 'media-chrome/react';
-import { DEFAULT_VOLUME, playerMessages as msg } from '@school/shared/learning/rules';
+import { DEFAULT_VOLUME } from '@school/shared/learning/rules';
 import type { Courseware, VideoQuestion } from '@school/shared/learning/schemas';
+import { loadScript } from './load-script';
+import { MediaUnavailable } from './media-unavailable';
 import { SeekGuard } from './seek-guard';
+
+const YOUTUBE_API = 'https://www.youtube.com/iframe_api';
 import { useStudyPause } from './study-pause';
 import { useProgressSaver } from './use-progress-saver';
 import { VideoQuestionCard } from './video-question';
@@ -44,13 +48,19 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
   const isYoutube = courseware.type === 'yt';
   const { paused } = useStudyPause();
   const pausedRef = useRef(paused);
+  // A video is black at '0:00 / 0:00' until its first frame arrives (slow lines): it says it is loading till then.
+  const [framed, setFramed] = useState<number | null>(null);
+  const firstFrame = () => setFramed(courseware.id);
 
   useEffect(() => {
     questions.current = (courseware.interactive_video?.contents ?? []).filter((q) => !q.done).sort((a, b) => a.timestamp - b.timestamp);
   }, [courseware]);
 
+  // The element loads YouTube's API itself and only logs a failure: loading it here first tells a blocked network.
   useEffect(() => {
-    if (isYoutube) void import('youtube-video-element');
+    if (!isYoutube) return;
+    void import('youtube-video-element');
+    loadScript(YOUTUBE_API).catch(() => setFailed(true));
   }, [isYoutube]);
 
   // A paused snapshot session stops the media, and keeps it stopped.
@@ -143,14 +153,11 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
   }
 
   if (failed || (!courseware.file && !courseware.url)) {
-    return (
-      <p className="media-error" role="alert">
-        {msg.mediaFailed}
-      </p>
-    );
+    return <MediaUnavailable coursewareId={courseware.id} provider={isYoutube ? 'YouTube' : null} error={failed ? `could not load ${isYoutube ? YOUTUBE_API : 'the media file'}` : 'no address'} recording={recording} />;
   }
 
   const audio = courseware.type === 'audio';
+  const waiting = !audio && !isYoutube && framed !== courseware.id;
   const mediaProps = { slot: 'media', ref: media, preload: 'metadata', playsInline: true };
   return (
     <div className={`media-lesson ${audio ? 'is-audio' : 'is-video'}`} onContextMenu={(e) => e.preventDefault()}>
@@ -159,13 +166,28 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
           ? createElement('youtube-video', { ...mediaProps, src: courseware.url })
           : audio
             ? <audio {...mediaProps} ref={media as never} src={courseware.file ?? undefined} />
-            : <video {...mediaProps} src={courseware.file ?? undefined} controlsList="nodownload" disablePictureInPicture />}
-        {!audio && <MediaLoadingIndicator slot="centered-chrome" noAutohide />}
+            : (
+              <video
+                {...mediaProps}
+                src={courseware.file ?? undefined}
+                controlsList="nodownload"
+                disablePictureInPicture
+                onLoadedData={firstFrame}
+                // Safari loads no frame before play: the metadata, then a pause in loading, is as far as it goes.
+                onSuspend={(e) => e.currentTarget.readyState >= 1 && firstFrame()}
+              />
+            )}
+        {waiting && (
+          <div slot="centered-chrome" className="media-waiting" role="status">
+            <span className="spinner" aria-hidden="true" /> Loading video
+          </div>
+        )}
+        {!audio && !waiting && <MediaLoadingIndicator slot="centered-chrome" noAutohide />}
         <MediaControlBar>
           <MediaPlayButton />
           <MediaSeekBackwardButton seekOffset={10} />
           <MediaTimeRange />
-          <MediaTimeDisplay showDuration />
+          <MediaTimeDisplay showDuration noToggle />
           <MediaMuteButton />
           <MediaVolumeRange />
           {!audio && <MediaFullscreenButton />}

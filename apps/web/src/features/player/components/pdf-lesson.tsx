@@ -22,12 +22,35 @@ function useWidth() {
   return { ref, width };
 }
 
+const ZOOM = { min: 0.5, max: 3, step: 0.25 } as const;
+
+/** Zoom out, in, and back to the column's width: on a phone a page fitted to the width has tiny text. */
+function ZoomControls({ zoom, setZoom }: { zoom: number; setZoom: (zoom: number) => void }) {
+  const by = (delta: number) => setZoom(Math.min(ZOOM.max, Math.max(ZOOM.min, zoom + delta)));
+  return (
+    <div className="pdf-zoom" role="group" aria-label="Zoom">
+      <button type="button" className="btn btn-ghost" aria-label="Zoom out" disabled={zoom <= ZOOM.min} onClick={() => by(-ZOOM.step)}>
+        −
+      </button>
+      <output aria-live="polite">{Math.round(zoom * 100)}%</output>
+      <button type="button" className="btn btn-ghost" aria-label="Zoom in" disabled={zoom >= ZOOM.max} onClick={() => by(ZOOM.step)}>
+        +
+      </button>
+      <button type="button" className="btn btn-ghost" disabled={zoom === 1} onClick={() => setZoom(1)}>
+        Fit to width
+      </button>
+    </div>
+  );
+}
+
 /**
- * A PDF lesson drawn with pdf.js (react-pdf): every page, no text layer to copy from; the toolbar (pages and
- * Download) only when the course allows downloading its PDFs (pdf_download).
+ * A PDF lesson drawn with pdf.js (react-pdf): every page fitted to the column, zoomable, no text layer to copy from;
+ * the toolbar (pages and Download) only when the course allows downloading its PDFs (pdf_download). Zoom is not
+ * that toolbar: reading is always allowed.
  */
 export function PdfLesson({ file, name, download }: { file: string; name: string; download: boolean }) {
   const [pages, setPages] = useState(0);
+  const [zoom, setZoom] = useState(1);
   const { ref, width } = useWidth();
   return (
     <div className="pdf-lesson" ref={ref} onContextMenu={(e) => (download ? undefined : e.preventDefault())}>
@@ -39,19 +62,22 @@ export function PdfLesson({ file, name, download }: { file: string; name: string
           </a>
         </div>
       )}
-      <Document
-        file={file}
-        options={options}
-        onLoadSuccess={(pdf) => setPages(pdf.numPages)}
-        loading={<Loading />}
-        error={
-          <p className="media-error" role="alert">
-            {msg.mediaFailed}
-          </p>
-        }
-      >
-        {width > 0 && Array.from({ length: pages }, (_, i) => <Page key={i} pageNumber={i + 1} width={Math.min(width, 900)} renderTextLayer={false} renderAnnotationLayer={false} />)}
-      </Document>
+      {pages > 0 && <ZoomControls zoom={zoom} setZoom={setZoom} />}
+      <div className="pdf-pages">
+        <Document
+          file={file}
+          options={options}
+          onLoadSuccess={(pdf) => setPages(pdf.numPages)}
+          loading={<Loading />}
+          error={
+            <p className="media-error" role="alert">
+              {msg.mediaFailed}
+            </p>
+          }
+        >
+          {width > 0 && Array.from({ length: pages }, (_, i) => <Page key={i} pageNumber={i + 1} width={Math.round(Math.min(width, 900) * zoom)} renderTextLayer={false} renderAnnotationLayer={false} />)}
+        </Document>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { playerMessages as msg } from '@school/shared/learning/rules';
 import type { Courseware } from '@school/shared/learning/schemas';
 import { loadScript } from './load-script';
+import { MediaUnavailable } from './media-unavailable';
 import { SeekGuard } from './seek-guard';
 import { useStudyPause } from './study-pause';
 import { useProgressSaver } from './use-progress-saver';
@@ -78,12 +78,6 @@ export function SoundcloudLesson({ courseware, recording, onEnded }: { coursewar
     if (paused) widgetRef.current?.pause();
   }, [paused]);
 
-  if (failed || !courseware.url) {
-    return (
-      <p className="media-error" role="alert">
-        {msg.mediaFailed}
-      </p>
-    );
-  }
+  if (failed || !courseware.url) return <MediaUnavailable coursewareId={courseware.id} provider="SoundCloud" error={courseware.url ? `could not load ${WIDGET_API}` : 'no address'} recording={recording} />;
   return <iframe ref={frame} className="soundcloud-lesson" title={courseware.name} src={src} allow="autoplay" />;
 }

@@ -9,8 +9,11 @@ import { answerVideoQuestion } from '../api/player-calls';
 const isChoice = (type: string) => ['radio', 'multiple', 'checkbox', 'dropdown', 'select'].includes(type);
 const isMultiple = (type: string) => type === 'multiple' || type === 'checkbox';
 
-/** Below this width the question goes under the video (player.css), with no marker to hang from. */
-const NARROW = '(max-width: 640px)';
+/**
+ * Below this width, or this height (a phone held sideways, whose picture cannot hold the card), the question goes
+ * under the video (player.css), with no marker to hang from.
+ */
+const NARROW = '(max-width: 640px), (max-height: 500px)';
 
 /**
  * A question over the paused interactive video, a popover hanging below its marker on the picture, so that a wrong

@@ -25,6 +25,7 @@ import { IdentityLobby } from '../components/identity-lobby';
 import { Lesson } from '../components/lesson';
 import { NotesPanel } from '../components/notes-panel';
 import { OutlinePanel } from '../components/outline-panel';
+import { NextLesson } from '../components/next-lesson';
 import { SnapshotPauseModal } from '../components/snapshot-pause-modal';
 import { isSessionPaused, StudyPauseContext } from '../components/study-pause';
 import { useIdentityLobby } from '../components/use-identity-lobby';
@@ -170,9 +171,15 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
       return false;
     }
   }, [lesson, staff, paused, completeCourseware, afterCompletion, refused]);
+  // The lesson itself is read again too: its completed flag is what enables its Next.
   const onJoined = useCallback(
-    () => void Promise.all([queryClient.invalidateQueries({ queryKey: ['player', 'record'] }), queryClient.invalidateQueries({ queryKey: ['catalogue', 'course', course.id] })]),
-    [queryClient, course.id],
+    () =>
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['player', 'record'] }),
+        queryClient.invalidateQueries({ queryKey: ['player', 'courseware', coursewareId] }),
+        queryClient.invalidateQueries({ queryKey: ['catalogue', 'course', course.id] }),
+      ]),
+    [queryClient, course.id, coursewareId],
   );
 
   const completed = new Set(record.data?.completed_coursewares ?? []);
@@ -200,11 +207,11 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
         </div>
         {!staff && !finished && attempt?.time_left !== null && attempt?.time_left !== undefined && <CourseTimer key={timerSync} timeLeft={attempt.time_left} onEnd={onTimerEnd} frozen={heldByServer} />}
         <div className="font-size" role="group" aria-label="Font size">
-          <button type="button" className="icon-btn" aria-label="Decrease font size" disabled={font.atMin} onClick={font.smaller}>
+          <button type="button" className="icon-btn" aria-label="A− Decrease font size" disabled={font.atMin} onClick={font.smaller}>
             A−
           </button>
           <span aria-live="polite">{font.size}px</span>
-          <button type="button" className="icon-btn" aria-label="Increase font size" disabled={font.atMax} onClick={font.larger}>
+          <button type="button" className="icon-btn" aria-label="A+ Increase font size" disabled={font.atMax} onClick={font.larger}>
             A+
           </button>
         </div>
@@ -269,11 +276,7 @@ function Player({ course, coursewareId }: { course: CourseDetail; coursewareId: 
               <nav className="lesson-nav" aria-label="Coursewares">
                 {lesson.previous !== null && <Button label="Previous" variant="ghost" onClick={() => navigate(paths.coursePlayer(course.slug, String(lesson.previous)))} />}
                 {lesson.next !== null && (
-                  <Button
-                    label="Next"
-                    disabled={!staff && !lesson.completed && !lesson.forward_streaming}
-                    onClick={() => navigate(paths.coursePlayer(course.slug, String(lesson.next)))}
-                  />
+                  <NextLesson locked={!staff && !lesson.completed && !lesson.forward_streaming} type={lesson.type} onClick={() => navigate(paths.coursePlayer(course.slug, String(lesson.next)))} />
                 )}
               </nav>
             </article>

@@ -7,6 +7,7 @@ import { Loading } from '@/components/loading';
 import { notify } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
+import { useCourse } from '@/lib/course';
 import { periodLabel, useCompliancePeriods } from '@/lib/lookups';
 import { useSchool } from '@/lib/school';
 import { useDownloadRecords, useIdentityFlags } from '../api/identity-evidence-calls';
@@ -25,6 +26,7 @@ export function CourseIdentity() {
   // '' is every period: the enrolments without one too.
   const [period, setPeriod] = useState('');
   const flags = useIdentityFlags(id, period);
+  const course = useCourse(Number(id));
   const download = useDownloadRecords(id);
   const refused = flags.error instanceof ApiError && (flags.error.status === 403 || flags.error.status === 404);
   const options = [{ value: '', label: 'All periods' }, ...(periods.data ?? []).map((p) => ({ value: String(p.id), label: periodLabel(p) }))];
@@ -32,7 +34,11 @@ export function CourseIdentity() {
 
   return (
     <main>
-      <PageHeader title="Flagged Sessions" cover={school?.cover} trail={[{ label: 'Home', to: paths.home }, { label: 'Flagged Sessions' }]} />
+      <PageHeader
+        title={course.data ? `Flagged Sessions: ${course.data.name}` : 'Flagged Sessions'}
+        cover={school?.cover}
+        trail={[{ label: 'Home', to: paths.home }, ...(course.data ? [{ label: course.data.name, to: paths.course(course.data.slug) }] : []), { label: 'Flagged Sessions' }]}
+      />
       <div className="container staff-page">
         <div className="list-controls-row">
           <InlineSelect label="Compliance period" value={period} options={options} onChange={setPeriod} />

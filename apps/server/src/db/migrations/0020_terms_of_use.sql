@@ -1,0 +1,1 @@
+ALTER TABLE "schools" ADD COLUMN "terms_of_use" text DEFAULT '' NOT NULL;
