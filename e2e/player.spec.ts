@@ -401,6 +401,8 @@ describe('live classes', () => {
       }),
     );
     await db().update(conferenceRooms).set({ useStudios: true, startTime: later.slice(11, 19), date: later.slice(0, 10) }).where(eq(conferenceRooms.id, s.room.id));
+    // The student came from the class's lesson in the player, which opened it.
+    await client(app.server.url).get(`/api/v1/coursewares/${s.wares[0]!.id}/`, { token: s.enrolment.student.token, host: s.school.host });
     const path = `/studios/${s.room.name}`;
     await page.goto(await app.signInUrl(s.enrolment.student.token, { school: s.school.domain, redirect: path }));
     await visible(page.getByRole('alert').filter({ hasText: msg.classNotOpen }));

@@ -67,11 +67,13 @@ describe('a video lesson on a slow line', () => {
     const loading = await visible(page.locator('.media-lesson').getByRole('status').filter({ hasText: 'Loading video' }));
     await expect.poll(() => held.length).toBeGreaterThan(0);
     expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBe(0);
+    expect(await page.locator('media-time-display').count()).toBe(0);
 
     await page.unroute('**/preview.webm*');
     // The browser may have given up a held request and asked again: that one is gone.
     await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
     await loading.waitFor({ state: 'detached' });
     expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('media-time-display').count()).toBe(1);
   });
 });

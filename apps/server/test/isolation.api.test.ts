@@ -332,3 +332,21 @@ describe('rows that would cross schools', () => {
     expect(row).toMatchObject({ schoolId: course.schoolId, courseId: course.id, classId: null, bundleId: null });
   });
 });
+
+describe("a student's study record as the school's administrators act on it", () => {
+  it('is 404 for the student, an instructor, another school and through another school; the administrator is heard', async () => {
+    const complete = (token: string, host: string) => request(ctx.server.url, `/api/v1/enrollments/${a.enrollment}/coursewares/${a.courseware}/complete/`, { method: 'POST', body: {}, token, host });
+    for (const [who, token, host] of [
+      ['the student', a.student.token, a.host],
+      ['an instructor of the school', a.instructor.token, a.host],
+      ['staff of another school', b.admin.token, b.host],
+      ["another school's staff on this site", b.admin.token, a.host],
+      ['the administrator through another school', a.admin.token, b.host],
+    ] as const) {
+      const res = await complete(token, host);
+      expect(res.status, `${who}: ${res.text}`).toBe(404);
+    }
+    const own = await complete(a.admin.token, a.host);
+    expect(own.status, own.text).toBe(200);
+  });
+});

@@ -510,3 +510,43 @@ describe('reporting a lesson that cannot be studied', () => {
     expect((await report(s.html.id, 'x', { ...s.as, host: other.school.host })).status).toBe(404);
   });
 });
+
+describe("an administrator completing a lesson for a student", () => {
+  it('marks an opened lesson complete, recorded with who did it; nobody else may, and exams and classes are not given', async () => {
+    const s = await studying();
+    const admin = await createStaff(db(), { school: s.school });
+    const instructor = await createStaff(db(), { school: s.school, role: 'IN' });
+    const complete = (coursewareId: number, token: string, host = s.school.host, enrollmentId = s.enrolment.id) =>
+      ctx.api.post(`/api/v1/enrollments/${enrollmentId}/coursewares/${coursewareId}/complete/`, {}, { token, host });
+    await ctx.api.get(`/api/v1/coursewares/${s.html.id}/`, s.as);
+    await ctx.api.post(`/api/v1/coursewares/${s.html.id}/complete/`, {}, s.as);
+    expect((await complete(s.video.id, admin.token)).body.code).toBe('locked');
+    await ctx.api.get(`/api/v1/coursewares/${s.video.id}/`, s.as);
+
+    // Not the student, not an instructor, not another school's administrator: nothing to find.
+    expect((await complete(s.video.id, s.enrolment.student.token)).status).toBe(404);
+    expect((await complete(s.video.id, instructor.token)).status).toBe(404);
+    const other = await studying();
+    const otherAdmin = await createStaff(db(), { school: other.school });
+    expect((await complete(s.video.id, otherAdmin.token, other.school.host)).status).toBe(404);
+    expect((await complete(other.video.id, admin.token)).status).toBe(404);
+
+    const done = await complete(s.video.id, admin.token);
+    expect(done.body).toMatchObject({ courseware_id: s.video.id, completed: true, progress: 66, next: s.link.id });
+    const [audit] = await db().select().from(events).where(and(eq(events.type, 'courseware.completed_by_staff'), eq(events.subjectId, s.enrolment.id)));
+    expect(audit).toMatchObject({ actorId: admin.user.id, data: { coursewareId: s.video.id } });
+    expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body.completed_coursewares).toEqual([s.html.id, s.video.id]);
+  });
+
+  it('does not give exams or live classes', async () => {
+    const school = await createSchool(db());
+    const course = await createCourse(db(), { school });
+    const [exam, live] = await createOutline(db(), course, [{ type: 'exam', forwardStreaming: true }, { type: 'class', forwardStreaming: true }]);
+    const enrolment = await createEnrolment(db(), { course });
+    const admin = await createStaff(db(), { school });
+    for (const ware of [exam!, live!]) await ctx.api.get(`/api/v1/coursewares/${ware.id}/`, { token: enrolment.student.token, host: school.host });
+    const complete = (id: number) => ctx.api.post(`/api/v1/enrollments/${enrolment.id}/coursewares/${id}/complete/`, {}, { token: admin.token, host: school.host });
+    expect((await complete(exam!.id)).body.code).toBe('exam_completes');
+    expect((await complete(live!.id)).body.code).toBe('join_to_complete');
+  });
+});

@@ -18,6 +18,8 @@ export interface Actor {
 export const anonymous: Actor = { userId: null, role: null, schoolId: null, staffRole: null };
 export const isStaff = (actor: Actor) => actor.staffRole !== null;
 export const isStudent = (actor: Actor) => actor.role === 'ST';
+/** The school's administrators (and the platform's). */
+export const isAdministrator = (actor: Actor) => actor.staffRole === 'SA' || actor.staffRole === 'SU';
 
 type Rule<R> = (actor: Actor, resource: R) => boolean;
 

@@ -92,6 +92,7 @@ export const identityTimelineSchema = z.object({
   pauses: z.array(z.object({ from: z.string(), to: z.string().nullable(), reason: z.enum(FLAGGED_RESULTS) })).describe('from a flagged snapshot to the next passing one'),
   progress: z.array(
     z.object({
+      courseware_id: z.number(),
       courseware: z.string(),
       opened_at: z.string().describe('when it was last opened'),
       completed_at: z.string().nullable(),

@@ -59,6 +59,9 @@ export const coursewareSchema = z.object({
 });
 export type Courseware = z.infer<typeof coursewareSchema>;
 
+/** An enrolment's courseware, for what the school's administrators do to a student's study record. */
+export const enrollmentCoursewareParamsSchema = z.object({ id, coursewareId: id });
+
 export const progressBodySchema = z.object({ courseware_id: id, seconds: z.coerce.number().min(0).max(86_400 * 7) });
 export const progressResultSchema = z.object({ courseware_id: z.number(), seconds: z.number(), completed: z.boolean() });
 export type ProgressResult = z.infer<typeof progressResultSchema>;

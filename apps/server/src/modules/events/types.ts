@@ -12,6 +12,8 @@ export const eventSubjects = {
   'class.joined': 'enrollment',
   /** A student could not study a lesson (an outside player blocked): the school's administrators are told. */
   'courseware.problem': 'enrollment',
+  /** An administrator marked a lesson complete for a student (the audit of it: who, which lesson). */
+  'courseware.completed_by_staff': 'enrollment',
   'exam.submitted': 'enrollment',
   'exam.graded': 'enrollment',
   'payment.created': 'payment_transaction',

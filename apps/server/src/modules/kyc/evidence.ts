@@ -44,7 +44,7 @@ export function identityEvidence(db: Db, storage: Pick<Storage, 'signedUrl'>) {
           snapshots.map(async (s) => ({ id: s.id, taken_at: s.takenAt.toISOString(), result: s.result, faces: s.faces, score: s.score, image: s.imageKey ? await storage.signedUrl(s.imageKey, { expiresIn: IMAGE_LINK_SECONDS, viewer }) : null })),
         ),
         pauses: pausesOf(snapshots),
-        progress: progress.map((p) => ({ courseware: p.name, opened_at: p.openedAt.toISOString(), completed_at: p.completedAt?.toISOString() ?? null, time_spent_seconds: timeSpent(p) })),
+        progress: progress.map((p) => ({ courseware_id: p.coursewareId, courseware: p.name, opened_at: p.openedAt.toISOString(), completed_at: p.completedAt?.toISOString() ?? null, time_spent_seconds: timeSpent(p) })),
       };
     },
 

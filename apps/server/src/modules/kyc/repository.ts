@@ -219,6 +219,7 @@ export function kycRepository(db: Db) {
     progressOf: (enrollmentId: number) =>
       db
         .select({
+          coursewareId: coursewares.id,
           name: coursewares.name,
           type: coursewares.type,
           openedAt: coursewareProgress.openedAt,

@@ -1,6 +1,6 @@
 import { mayStudy, playerMessages } from '@school/shared/learning/rules';
 import { forbidden } from '../../lib/errors';
-import { definePolicy } from '../../lib/policy';
+import { definePolicy, isAdministrator } from '../../lib/policy';
 
 interface EnrollmentLike {
   schoolId: number;
@@ -17,4 +17,14 @@ export const enrollmentPolicy = definePolicy({
     keepNotes: () => true,
   },
   refusal: { study: () => forbidden(playerMessages.notEnrolled, 'not_enrolled') },
+});
+
+/**
+ * An enrolment as the school's administrators act on it (a lesson a student cannot study, marked complete for
+ * them): anybody else, and another school, find nothing.
+ */
+export const studyRecordPolicy = definePolicy({
+  schoolOf: (enrollment: EnrollmentLike) => enrollment.schoolId,
+  visible: (actor) => isAdministrator(actor),
+  verbs: { completeFor: (actor) => isAdministrator(actor) },
 });

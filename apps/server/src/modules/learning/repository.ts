@@ -224,8 +224,9 @@ export function learningRepository(db: Db) {
       db.select().from(videoQuestionAnswers).where(and(eq(videoQuestionAnswers.schoolId, schoolId), eq(videoQuestionAnswers.enrollmentId, enrollmentId))),
 
     /** One more attempt, counted atomically; a done question takes no more. */
+    /** `maxAttempts` is the question's limit, never unlimited: after it the question is done (videoAttemptLimit). */
     async answerVideoQuestion(row: { schoolId: number; enrollmentId: number; questionId: number; answer: string[]; correct: boolean; maxAttempts: number }) {
-      const lastAttempt = row.maxAttempts > 0 ? sql`${videoQuestionAnswers.attempts} + 1 >= ${row.maxAttempts}` : sql`false`;
+      const lastAttempt = sql`${videoQuestionAnswers.attempts} + 1 >= ${row.maxAttempts}`;
       const [saved] = await db
         .insert(videoQuestionAnswers)
         .values({ schoolId: row.schoolId, enrollmentId: row.enrollmentId, questionId: row.questionId, attempts: 1, answer: row.answer, correct: row.correct, done: row.correct || row.maxAttempts === 1 })

@@ -4,6 +4,7 @@ import {
   completionResultSchema,
   attendanceBodySchema,
   attendanceResultSchema,
+  enrollmentCoursewareParamsSchema,
   problemReportBodySchema,
   problemReportResultSchema,
   joinClassBodySchema,
@@ -90,6 +91,20 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.attend(signedInActor(request), request.school, request.body.code, request.body.event),
+  );
+
+  app.post(
+    '/enrollments/:id/coursewares/:coursewareId/complete/',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The school's administrators: mark a lesson complete for a student who cannot study it (recorded with who did it)",
+        params: enrollmentCoursewareParamsSchema,
+        response: { 200: completionResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => service.completeFor(signedInActor(request), request.school, request.params.id, request.params.coursewareId),
   );
 
   app.post(

@@ -27,7 +27,7 @@ import { requestCertificate } from '../certificates/service';
 import { walletLedger } from '../wallet/service';
 import { recordEvent } from '../events/service';
 import type { SchoolRow } from '../tenancy/repository';
-import { enrollmentPolicy } from './policy';
+import { enrollmentPolicy, studyRecordPolicy } from './policy';
 import { presentCourseware } from './presenter';
 import { type ConferenceRoomRow, type EnrollmentRow, learningRepository } from './repository';
 
@@ -95,7 +95,7 @@ export function learningService(app: FastifyInstance) {
     coursewareId: number,
     total: number,
     actorId: number | null,
-    extra?: { type: 'class.joined' | 'exam.submitted' | 'exam.graded'; data: Record<string, unknown> },
+    extra?: { type: 'class.joined' | 'exam.submitted' | 'exam.graded' | 'courseware.completed_by_staff'; data: Record<string, unknown> },
   ) {
     return app.db.transaction(async (t) => {
       const tx = t as unknown as Db;
@@ -320,6 +320,37 @@ export function learningService(app: FastifyInstance) {
         await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: 'courseware.problem', subjectId: enrollment.id, data: { coursewareId, courseware: found.courseware.name, detail } });
       });
       return { reported: true };
+    },
+
+    /**
+     * An administrator marks a lesson complete for a student who cannot study it (an outside player their network
+     * blocks), recorded with who did it. Exams, surveys and live classes are not given this way: they are graded or
+     * attended. The lesson must have been opened, as the student's own completion asks.
+     */
+    async completeFor(actor: SignedInActor, school: SchoolRow, enrollmentId: number, coursewareId: number): Promise<CompletionResult> {
+      const enrollment = await repo.findEnrollmentById(school.id, enrollmentId);
+      if (!enrollment) throw notFound();
+      studyRecordPolicy.authorize(actor, 'completeFor', enrollment);
+      const found = await repo.findCourseware(school.id, coursewareId);
+      if (!found || found.module.courseId !== enrollment.courseId) throw notFound();
+      const { courseware } = found;
+      if (courseware.type === 'exam' || courseware.type === 'survey') throw badRequest(msg.examCompletes, 'exam_completes');
+      if (courseware.type === 'class') throw badRequest(msg.joinToComplete, 'join_to_complete');
+      const state = await studyState(school.id, enrollment.courseId, enrollment.id);
+      if (!state.progress.some((p) => p.coursewareId === courseware.id)) throw forbidden(msg.locked, 'locked');
+      const updated = await recordCompletion(school.id, { id: enrollment.id, courseId: enrollment.courseId }, courseware.id, state.ids.length, actor.userId, {
+        type: 'courseware.completed_by_staff',
+        data: { coursewareId: courseware.id, courseware: courseware.name },
+      });
+      const at = state.ids.indexOf(courseware.id);
+      return {
+        courseware_id: courseware.id,
+        completed: true,
+        progress: updated.progress,
+        date_completed: updated.dateCompleted?.toISOString() ?? null,
+        next: state.ids[at + 1] ?? null,
+        first_incomplete: firstIncomplete(state.ids, new Set(state.completed).add(courseware.id)),
+      };
     },
 
     /** Starts the course, or a new attempt when the last one ran out before the end (the progress starts over). */

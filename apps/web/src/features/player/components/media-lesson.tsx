@@ -187,7 +187,8 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
           <MediaPlayButton />
           <MediaSeekBackwardButton seekOffset={10} />
           <MediaTimeRange />
-          <MediaTimeDisplay showDuration noToggle />
+          {/* No '0:00 / 0:00' before there is anything to time. */}
+          {!waiting && <MediaTimeDisplay showDuration noToggle />}
           <MediaMuteButton />
           <MediaVolumeRange />
           {!audio && <MediaFullscreenButton />}
