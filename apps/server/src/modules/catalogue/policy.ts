@@ -1,6 +1,6 @@
 import { gateCodes, gateRefusals } from '@school/shared/catalogue/rules';
 import { forbidden } from '../../lib/errors';
-import { definePolicy, isStaff, isStudent, type Actor } from '../../lib/policy';
+import { definePolicy, isAdministrator, isStaff, isStudent, type Actor } from '../../lib/policy';
 
 interface Listing {
   schoolId: number;
@@ -21,7 +21,7 @@ export const coursePolicy = definePolicy({
     enrol,
     /** Staff open the player straight at the first courseware, without enrolling. */
     preview: (actor) => isStaff(actor),
-    edit: (actor) => actor.staffRole === 'SU' || actor.staffRole === 'SA',
+    edit: isAdministrator,
   },
   refusal,
 });
@@ -32,7 +32,7 @@ export const bundlePolicy = definePolicy({
   verbs: {
     view: () => true,
     enrol,
-    edit: (actor) => actor.staffRole === 'SU' || actor.staffRole === 'SA',
+    edit: isAdministrator,
   },
   refusal,
 });

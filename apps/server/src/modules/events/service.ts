@@ -30,3 +30,7 @@ export async function recordEvent(tx: Db, event: NewEvent) {
   });
   if (isDelivered(event.type)) await repo.queueDelivery(id);
 }
+
+/** Whether such an event was recorded lately (see the repository's recordedLately): for "once every N minutes". */
+export const recordedLately = (tx: Db, type: EventType, subjectId: number, match: { key: string; value: string }, minutes: number) =>
+  eventRepository(tx).recordedLately(type, subjectId, match, minutes);

@@ -25,6 +25,6 @@ export const enrollmentPolicy = definePolicy({
  */
 export const studyRecordPolicy = definePolicy({
   schoolOf: (enrollment: EnrollmentLike) => enrollment.schoolId,
-  visible: (actor) => isAdministrator(actor),
-  verbs: { completeFor: (actor) => isAdministrator(actor) },
+  visible: isAdministrator,
+  verbs: { completeFor: isAdministrator },
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ATTENDANCE_MAX_GAP_SECONDS, PROGRESS_TOLERANCE_SECONDS, STUDY_CREDIT_MAX_SECONDS } from '@school/shared/learning/rules';
 import type { Db } from '../../db/client';
-import { classAttendance, conferenceRooms, courses, coursewareProgress, coursewares, enrollments, events, exams, modules, videoQuestionAnswers, videoQuestions } from '../../db/schema/index';
+import { classAttendance, conferenceRooms, courses, coursewareProgress, coursewares, enrollments, exams, modules, videoQuestionAnswers, videoQuestions } from '../../db/schema/index';
 
 export type CoursewareRow = typeof coursewares.$inferSelect;
 export type EnrollmentRow = typeof enrollments.$inferSelect;
@@ -237,17 +237,6 @@ export function learningRepository(db: Db) {
         })
         .returning();
       return saved;
-    },
-
-    /** Whether the student reported a problem with this lesson in the last 10 minutes (locks the enrolment's reports). */
-    async reportedLately(enrollmentId: number, coursewareId: number) {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtext('courseware.problem'), ${enrollmentId})`);
-      const [row] = await db
-        .select({ id: events.id })
-        .from(events)
-        .where(and(eq(events.type, 'courseware.problem'), eq(events.subjectId, enrollmentId), sql`${events.data}->>'coursewareId' = ${String(coursewareId)}`, sql`${events.createdAt} > now() - interval '10 minutes'`))
-        .limit(1);
-      return row !== undefined;
     },
 
     findRoomByCode: async (schoolId: number, code: string) =>

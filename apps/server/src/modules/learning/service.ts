@@ -25,7 +25,7 @@ import type { SignedInActor } from '../auth/actor';
 import { coursePolicy } from '../catalogue/policy';
 import { requestCertificate } from '../certificates/service';
 import { walletLedger } from '../wallet/service';
-import { recordEvent } from '../events/service';
+import { recordEvent, recordedLately } from '../events/service';
 import type { SchoolRow } from '../tenancy/repository';
 import { enrollmentPolicy, studyRecordPolicy } from './policy';
 import { presentCourseware } from './presenter';
@@ -316,7 +316,7 @@ export function learningService(app: FastifyInstance) {
       if (!opened) throw forbidden(msg.locked, 'locked');
       await app.db.transaction(async (t) => {
         const tx = t as unknown as Db;
-        if (await learningRepository(tx).reportedLately(enrollment.id, coursewareId)) return;
+        if (await recordedLately(tx, 'courseware.problem', enrollment.id, { key: 'coursewareId', value: String(coursewareId) }, 10)) return;
         await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: 'courseware.problem', subjectId: enrollment.id, data: { coursewareId, courseware: found.courseware.name, detail } });
       });
       return { reported: true };

@@ -1,12 +1,12 @@
-import { definePolicy } from '../../lib/policy';
+import { definePolicy, isAdministrator } from '../../lib/policy';
 
 /** A transaction is its payer's, who may also cancel it; the school's administrators settle payments made at the office. */
 export const transactionPolicy = definePolicy({
   schoolOf: (txn: { schoolId: number; userId: number }) => txn.schoolId,
-  visible: (actor, txn) => actor.userId === txn.userId || actor.staffRole === 'SA' || actor.staffRole === 'SU',
+  visible: (actor, txn) => actor.userId === txn.userId || isAdministrator(actor),
   verbs: {
     view: (actor, txn) => actor.userId === txn.userId,
     cancel: (actor, txn) => actor.userId === txn.userId,
-    settle: (actor) => actor.staffRole === 'SA' || actor.staffRole === 'SU',
+    settle: isAdministrator,
   },
 });
