@@ -373,12 +373,18 @@ describe('closed courses, school-run courses and compliance periods', () => {
     await visible(page.getByText(enrolmentMessages.selfEnrollNotAllowed));
   });
 
-  it('offers only the current and later compliance periods, the current one chosen', async () => {
+  it('offers only the current and later compliance periods, the current one chosen, and asks again when they could not be loaded', async () => {
     const student = await eligibleStudent(app.server.url, { host: 'demo.localhost' });
     const course = await coursePath('Court-Annexed Mediation');
     const page = await signedIn(student.token, course.path);
+    let refused = true;
+    await page.route(/\/api\/v1\/compliance_periods\//, (route) => (refused ? route.abort('connectionrefused') : route.continue()));
     await page.getByRole('button', { name: 'Enroll Now' }).click();
     const modal = await dialog(page, 'Statement of Affirmation');
+    const alert = await visible(modal.getByRole('alert').filter({ hasText: 'The compliance periods could not be loaded.' }));
+    refused = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await alert.waitFor({ state: 'detached' });
     const select = modal.getByLabel('Compliance Period');
     const all = await periods();
     const open = all.filter((p) => p.date_end >= todayIn('Asia/Manila')).map((p) => String(p.id));

@@ -112,7 +112,7 @@ describe("the administrators' identity evidence", () => {
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await flagged.elementHandle());
     const progress = page.getByRole('table', { name: 'Coursewares opened and completed, with the time spent' });
     expect(await progress.getByRole('row').allTextContents()).toEqual([
-      'CoursewareLast openedCompletedTime spent',
+      'CoursewareLast openedCompletedTime spentActions',
       `Reading${when(timeline.progress[0]!.opened_at)}${when(timeline.progress[0]!.completed_at!)}Not measured`,
     ]);
     expect(await seriousViolations(page)).toEqual([]);
@@ -142,5 +142,36 @@ describe("the administrators' identity evidence", () => {
     await other.goto(`${app.origin(school.domain)}${enrolmentPath}`);
     await visible(other.getByRole('alert').filter({ hasText: "Only the school's administrators see the identity evidence of its enrolments." }));
     expect(await other.getByRole('main').getByRole('img').count()).toBe(0);
+  });
+});
+
+describe('a lesson a student cannot study', () => {
+  it('is marked complete for them by an administrator from the enrolment, after a confirmation', async () => {
+    const db = app.server.database.db;
+    const api = client(app.server.url);
+    const school = await createSchool(db);
+    const course = await createCourse(db, { school, name: 'Blocked Network Course' });
+    const [reading, lecture] = await createOutline(db, course, [
+      { type: 'html', name: 'Reading', content: '<p>Read</p>' },
+      { type: 'yt', name: 'Recorded lecture', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', mediaSeconds: 600 },
+    ]);
+    const enrolment = await createEnrolment(db, { course });
+    const as = { token: enrolment.student.token, host: school.host };
+    await api.get(`/api/v1/coursewares/${reading!.id}/`, as);
+    await api.post(`/api/v1/coursewares/${reading!.id}/complete/`, {}, as);
+    await api.get(`/api/v1/coursewares/${lecture!.id}/`, as);
+    const admin = await createStaff(db, { school });
+
+    const { page } = await signedInAt(app, admin.token, `/staff/enrollments/${enrolment.id}/identity`, phone, school.domain);
+    const progress = page.getByRole('table', { name: 'Coursewares opened and completed, with the time spent' });
+    expect(await progress.getByRole('button', { name: 'Mark complete: Reading' }).count()).toBe(0);
+    await progress.getByRole('button', { name: 'Mark complete: Recorded lecture' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Mark complete' });
+    await visible(confirm.getByText('Recorded lecture'));
+    await confirm.getByRole('button', { name: 'Mark complete', exact: true }).click();
+    await visible(page.getByText(`Recorded lecture is complete for`));
+    await progress.getByRole('button', { name: 'Mark complete: Recorded lecture' }).waitFor({ state: 'detached' });
+    expect((await api.get(`/api/v1/enrollments/${enrolment.id}/`, as)).body).toMatchObject({ progress: 100, completed_coursewares: [reading!.id, lecture!.id] });
+    await noHorizontalScroll(page);
   });
 });

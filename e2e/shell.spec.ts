@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
 import { startApp, type E2eApp } from './support/app';
-import { closeAnnouncement, currentPeriod, dialog, expectText, login, toast, visible } from './support/ui';
+import { closeAnnouncement, closeToast, currentPeriod, dialog, expectText, login, toast, visible } from './support/ui';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -152,6 +152,7 @@ describe('the school shell', () => {
     expect(await menu.getByRole('link').allTextContents()).toEqual(['Courses', 'Course Bundles', 'FAQs', 'Forums', 'My Profile', 'My Courses', 'My Classes', 'My Certificates']);
     await menu.getByRole('button', { name: 'Logout' }).click();
     await toast(page, 'User logged out.');
+    await closeToast(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await visible(page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Login' }));
     expect(await avatar.count()).toBe(0);

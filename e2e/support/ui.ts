@@ -30,6 +30,13 @@ export async function toast(page: Page, text: string) {
   expect(await item.textContent()).toContain(text);
 }
 
+/** Closes the toast on show, as a student taps its close button: on a phone it covers the header's controls. */
+export async function closeToast(page: Page) {
+  const item = page.locator('[data-sonner-toast]');
+  await item.getByRole('button', { name: 'Close toast' }).click();
+  await item.waitFor({ state: 'detached' });
+}
+
 export async function openLogin(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Login', exact: true }).click();
   return dialog(page, 'Welcome back!');

@@ -8,6 +8,7 @@ import { periodChoices } from '@school/shared/lookups/compliance-periods';
 import type { School } from '@school/shared/school/schemas';
 import { clockTime, longDate, monthDay, todayIn } from '@school/shared/school/dates';
 import { Button } from '@/components/button';
+import { LoadError } from '@/components/load-error';
 import { Modal } from '@/components/modal';
 import { ResponseModal, type ResponseAction, type ResponseType } from '@/components/response-modal';
 import { SelectField } from '@/components/select-field';
@@ -296,6 +297,7 @@ function AffirmationModal({ flow }: { flow: EnrolmentFlow }) {
         I affirm that I am a member of the Philippine Bar in good standing, that I will personally attend and complete this course, and that
         the units I earn will be credited to the compliance period I select below.
       </p>
+      {periods.isError && !periods.data && <LoadError what="The compliance periods" retry={() => void periods.refetch()} />}
       <SelectField
         label="Compliance Period"
         value={chosen ? String(chosen) : ''}

@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IdentityTimeline, identityFlagsSchema } from '@school/shared/kyc/schemas';
+import type { CompletionResult } from '@school/shared/learning/schemas';
 import type { z } from 'zod';
 import { api, apiFile } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
@@ -33,5 +34,14 @@ export function useIdentityFlags(courseId: string, period: string) {
 export function useDownloadRecords(courseId: string) {
   return useMutation({
     mutationFn: async (period: string) => saveFile(await apiFile(`/courses/${encodeURIComponent(courseId)}/records.csv${periodQuery(period)}`), `course-${courseId}-records.csv`),
+  });
+}
+
+/** Marks a lesson complete for the enrolment's student (the school's administrators), then reads the timeline again. */
+export function useCompleteFor(enrollmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (coursewareId: number) => api<CompletionResult>(`/enrollments/${encodeURIComponent(enrollmentId)}/coursewares/${coursewareId}/complete/`, { body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['identity-timeline'] }),
   });
 }

@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { IdentityTimeline as Timeline } from '@school/shared/kyc/schemas';
 import { dateTimeIn } from '@school/shared/school/dates';
+import { Button } from '@/components/button';
+import { Modal } from '@/components/modal';
+import { notify } from '@/components/toast';
+import { errorDetail } from '@/lib/api-error';
+import { useCompleteFor } from '../api/identity-evidence-calls';
 import { kycStatusLabels, snapshotResultLabels } from './labels';
 import { ProgressTable } from './progress-table';
 import { SnapshotGrid } from './snapshot-grid';
@@ -17,6 +22,8 @@ function Part({ id, title, empty, children }: { id: string; title: string; empty
 
 /** An enrolment's identity evidence: who and what, the KYC decisions, the paused sessions, the snapshots, the progress. */
 export function IdentityTimeline({ timeline, timeZone }: { timeline: Timeline; timeZone: string }) {
+  const [completing, setCompleting] = useState<{ id: number; name: string } | null>(null);
+  const completeFor = useCompleteFor(String(timeline.enrollment.id));
   const when = (iso: string) => dateTimeIn(iso, timeZone);
   const { enrollment, decisions, pauses, snapshots, progress } = timeline;
   return (
@@ -51,8 +58,30 @@ export function IdentityTimeline({ timeline, timeZone }: { timeline: Timeline; t
         <SnapshotGrid snapshots={snapshots} timeZone={timeZone} />
       </Part>
       <Part id="evidence-progress" title="Progress" empty={progress.length === 0}>
-        <ProgressTable progress={progress} timeZone={timeZone} />
+        <ProgressTable progress={progress} timeZone={timeZone} onComplete={(id, name) => setCompleting({ id, name })} />
       </Part>
+      <Modal open={completing !== null} onClose={() => setCompleting(null)} title="Mark complete" size="sm">
+        <p>
+          Mark <strong>{completing?.name}</strong> complete for {enrollment.learner}? It counts towards the course as if they had studied it, and the
+          record names you.
+        </p>
+        <div className="response-actions">
+          <Button label="Cancel" variant="ghost" onClick={() => setCompleting(null)} />
+          <Button
+            label="Mark complete"
+            busy={completeFor.isPending}
+            onClick={() =>
+              completeFor.mutate(completing!.id, {
+                onSuccess: () => {
+                  notify.success(`${completing!.name} is complete for ${enrollment.learner}.`);
+                  setCompleting(null);
+                },
+                onError: (error) => notify.error(errorDetail(error) ?? 'The lesson could not be marked complete.'),
+              })
+            }
+          />
+        </div>
+      </Modal>
     </>
   );
 }

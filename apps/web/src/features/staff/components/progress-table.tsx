@@ -4,8 +4,11 @@ import { dateTimeIn } from '@school/shared/school/dates';
 
 const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
 
-/** Each courseware the learner opened, when last, when it was completed, and the time it measured. */
-export function ProgressTable({ progress, timeZone }: { progress: IdentityTimeline['progress']; timeZone: string }) {
+/**
+ * Each courseware the learner opened, when last, when it was completed, and the time it measured; one not completed
+ * can be marked complete for the learner (a lesson they cannot study).
+ */
+export function ProgressTable({ progress, timeZone, onComplete }: { progress: IdentityTimeline['progress']; timeZone: string; onComplete: (coursewareId: number, name: string) => void }) {
   const captionId = useId();
   // A phone's width cannot hold these columns: the table scrolls in its own box, reachable by keyboard.
   return (
@@ -18,6 +21,9 @@ export function ProgressTable({ progress, timeZone }: { progress: IdentityTimeli
             <th scope="col">Last opened</th>
             <th scope="col">Completed</th>
             <th scope="col">Time spent</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -27,6 +33,13 @@ export function ProgressTable({ progress, timeZone }: { progress: IdentityTimeli
               <td>{dateTimeIn(step.opened_at, timeZone)}</td>
               <td>{step.completed_at ? dateTimeIn(step.completed_at, timeZone) : 'Not yet'}</td>
               <td>{step.time_spent_seconds === null ? 'Not measured' : minutesAndSeconds(step.time_spent_seconds)}</td>
+              <td>
+                {!step.completed_at && (
+                  <button type="button" className="btn btn-ghost" aria-label={`Mark complete: ${step.courseware}`} onClick={() => onComplete(step.courseware_id, step.courseware)}>
+                    Mark complete
+                  </button>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** What a caller is at the site's school: SU everywhere, SA or IN through a membership. */
+export const staffRoleSchema = z.enum(['SU', 'SA', 'IN']);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+/**
+ * Every named permission of the staff side. Policies ask for one of these, never for a role, so that what a role
+ * may do is read in one place (below) and changed there.
+ */
+export const permissionSchema = z.enum([
+  'course.create',
+  'course.update',
+  'course.publish',
+  'course.delete',
+  'exam.update',
+  'exam.grade',
+  'voucher.manage',
+  'payment.settle',
+  'member.manage',
+  'enrolment.manage',
+  'forum.moderate',
+  'school.update',
+  'kyc.review',
+  'report.read',
+  'audit.read',
+]);
+export type Permission = z.infer<typeof permissionSchema>;
+
+const everything = permissionSchema.options;
+
+/**
+ * The one map from role to permissions. An instructor's permissions hold only on the courses assigned to them
+ * (the course policies check the assignment); an administrator's hold at their school; SU's at every school.
+ */
+export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
+  SU: everything,
+  SA: everything,
+  IN: ['course.update', 'exam.update', 'exam.grade'],
+};
+
+export const hasPermission = (role: StaffRole | null, permission: Permission) => role !== null && rolePermissions[role].includes(permission);
+
