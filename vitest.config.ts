@@ -21,6 +21,9 @@ export default defineConfig({
           globalSetup: ['apps/server/test/support/global-setup.ts'],
           // Two files at once: a good part of each file's time is waiting (servers, timers, a lock going stale).
           maxWorkers: 2,
+          // Files in a worker share the modules they import (the server's, chiefly): each file starts its own
+          // server and database, so nothing a test relies on is shared, and the imports are paid once per worker.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

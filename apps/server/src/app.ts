@@ -49,6 +49,7 @@ import { registerNotificationJobs } from './modules/notifications/jobs';
 import { notificationRoutes } from './modules/notifications/routes';
 import { socialRoutes } from './modules/social/routes';
 import { scheduleRoutes } from './modules/schedule/routes';
+import { staffScope } from './modules/staff/scope';
 import { schoolRepository } from './modules/tenancy/repository';
 import { cachedSchoolRepository } from './modules/tenancy/school-cache';
 import { schoolContext } from './modules/tenancy/school-context';
@@ -203,6 +204,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(certificateRoutes);
       await api.register(kycRoutes);
       await api.register(forumRoutes);
+      await api.register(staffScope, { prefix: '/staff' });
       // The sandbox gateway's own pages exist only while it is the gateway.
       if (config.PAYMENT_GATEWAY === 'sandbox') await api.register(sandboxRoutes(sandboxSecret));
     },

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loneSurrogateMessage } from '@school/shared/api/unstorable-text';
 import { examMessages as msg } from '@school/shared/exams/rules';
-import { courses, coursewareProgress, enrollments, examAnswers, examQuestions, examSubmissions, exams, notifications } from '../src/db/schema/index';
+import { auditLog, courses, coursewareProgress, enrollments, examAnswers, examQuestions, examSubmissions, exams, notifications } from '../src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, waitFor } from './support/factories';
 import { request } from './support/http';
 import { uploadFile } from './support/multipart';
@@ -263,6 +263,9 @@ describe('grading', () => {
     expect((await grade(staff.token, s.school.host, 9)).body).toEqual({ score: ['At most 2.'] });
     expect((await ctx.api.post(`/api/v1/exam-submissions/${id}/questions/${s.questions[0]!.id}/grade/`, { score: 1 }, { token: staff.token, host: s.school.host })).body.code).toBe('auto_scored');
     expect((await grade(staff.token, s.school.host)).body).toMatchObject({ has_pending: false, passed: true, total_score: 3, score: 50 });
+    expect(await db().select().from(auditLog).where(and(eq(auditLog.subjectType, 'exam_attempt'), eq(auditLog.subjectId, id)))).toMatchObject([
+      { actorId: staff.user.id, action: 'exam.grade', changes: { question: { after: s.questions[3]!.id }, score: { after: 2 }, feedback: { after: 'Right.' } } },
+    ]);
 
     const view = await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as);
     expect(view.body.submission).toMatchObject({ has_pending: false, passed: true });

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { KYC_RETRY_LIMIT, kycMessages as msg } from '@school/shared/kyc/rules';
-import { enrollments, kycIds, kycSnapshots, kycSubmissions, kycTemplates, notifications, schools, users } from '../src/db/schema/index';
+import { auditLog, enrollments, kycIds, kycSnapshots, kycSubmissions, kycTemplates, notifications, schools, users } from '../src/db/schema/index';
 import { storageFromConfig } from '../src/infra/storage/from-config';
 import { VIEWER_COOKIE } from '../src/infra/storage/viewer-cookie';
 import { kycService } from '../src/modules/kyc/service';
@@ -166,6 +166,9 @@ describe('identity verification', () => {
     // The approved selfie is described, for the snapshots to be compared with.
     const [approvedRow] = await db().select().from(kycSubmissions).where(eq(kycSubmissions.id, review.id));
     expect(approvedRow).toMatchObject({ selfieFaces: 1, reviewedBy: admin.user.id });
+    expect(await db().select().from(auditLog).where(and(eq(auditLog.subjectType, 'kyc_submission'), eq(auditLog.subjectId, review.id)))).toMatchObject([
+      { actorId: admin.user.id, action: 'kyc.review', changes: { status: { before: 'manual', after: 'verified' } } },
+    ]);
     expect(approvedRow!.selfieEmbedding?.length).toBeGreaterThan(100);
   });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { serverMessages } from '@school/shared/auth/messages';
 import { enrolmentMessages } from '@school/shared/catalogue/rules';
 import { paymentMessages as msg, walletMessage } from '@school/shared/payments/rules';
-import { classes, enrollments, events, notifications, paymentTransactions, vouchers, walletEntries, wallets } from '../src/db/schema/index';
+import { auditLog, classes, enrollments, events, notifications, paymentTransactions, vouchers, walletEntries, wallets } from '../src/db/schema/index';
 import { signPayload } from '../src/infra/payments/signature';
 import { sandboxSecretOf } from '../src/modules/sandbox-gateway/gateway';
 import { createBundle, createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, createVoucher, giveCoins, registerStudent, waitFor } from './support/factories';
@@ -267,6 +267,12 @@ describe('POST payment/process/ through the sandbox gateway', () => {
     expect((await confirm(admin.token)).body.status).toBe('Paid');
     expect((await enrolmentOf(s.student.user.id, s.course.id))!.status).toBe('paid');
     expect((await confirm(admin.token)).body).toEqual({ detail: msg.notConfirmable });
+    // The event and the audit log name the staff member who confirmed it, not the payer.
+    const [paid] = await db().select().from(events).where(and(eq(events.subjectId, res.body.txn_id), eq(events.type, 'payment.paid')));
+    expect(paid!.actorId).toBe(admin.user.id);
+    expect(await db().select().from(auditLog).where(and(eq(auditLog.subjectType, 'payment'), eq(auditLog.subjectId, res.body.txn_id)))).toMatchObject([
+      { actorId: admin.user.id, schoolId: s.school.id, action: 'payment.settle', changes: { status: { before: 'Pending', after: 'Paid' } } },
+    ]);
   });
 
   it('settles a cash payment once when its administrators confirm it ten times at once', async () => {

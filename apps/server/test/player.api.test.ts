@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { playerMessages as msg, videoQuestionMessages as vq } from '@school/shared/learning/rules';
-import { classAttendance, conferenceRooms, coursewareProgress, enrollments, events, videoQuestions } from '../src/db/schema/index';
+import { auditLog, classAttendance, conferenceRooms, coursewareProgress, enrollments, events, videoQuestions } from '../src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from './support/factories';
 import { serverForFile } from './support/server';
 
@@ -535,6 +535,9 @@ describe("an administrator completing a lesson for a student", () => {
     expect(done.body).toMatchObject({ courseware_id: s.video.id, completed: true, progress: 66, next: s.link.id });
     const [audit] = await db().select().from(events).where(and(eq(events.type, 'courseware.completed_by_staff'), eq(events.subjectId, s.enrolment.id)));
     expect(audit).toMatchObject({ actorId: admin.user.id, data: { coursewareId: s.video.id } });
+    expect(await db().select().from(auditLog).where(and(eq(auditLog.subjectType, 'enrolment'), eq(auditLog.subjectId, s.enrolment.id)))).toMatchObject([
+      { actorId: admin.user.id, schoolId: s.school.id, action: 'enrolment.complete_courseware', changes: { completed_courseware: { before: null, after: s.video.id } } },
+    ]);
     expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body.completed_coursewares).toEqual([s.html.id, s.video.id]);
   });
 

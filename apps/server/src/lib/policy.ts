@@ -1,9 +1,7 @@
 import { serverMessages } from '@school/shared/auth/messages';
 import type { Role } from '@school/shared/auth/schemas';
+import { hasPermission, type Permission, type StaffRole } from '@school/shared/staff/permissions';
 import { type DomainError, forbidden, notFound } from './errors';
-
-/** What a caller is at the site's school: SU everywhere, SA or IN through a membership, else nothing. */
-export type StaffRole = 'SU' | 'SA' | 'IN';
 
 /** Who is asking, at which school: built once per request from the token and the host. */
 export interface Actor {
@@ -18,8 +16,10 @@ export interface Actor {
 export const anonymous: Actor = { userId: null, role: null, schoolId: null, staffRole: null };
 export const isStaff = (actor: Actor) => actor.staffRole !== null;
 export const isStudent = (actor: Actor) => actor.role === 'ST';
-/** The school's administrators (and the platform's). */
-export const isAdministrator = (actor: Actor) => actor.staffRole === 'SA' || actor.staffRole === 'SU';
+/** Whether the actor's role at the site's school carries the permission (packages/shared/src/staff/permissions.ts). */
+export const can = (actor: Actor, permission: Permission) => hasPermission(actor.staffRole, permission);
+/** A policy rule that asks for a permission. */
+export const allowedTo = (permission: Permission) => (actor: Actor) => can(actor, permission);
 
 type Rule<R> = (actor: Actor, resource: R) => boolean;
 

@@ -79,3 +79,6 @@ export const demoNotifications = [
   '{period} is now open. Plan your <strong>36 units</strong> early.',
   'New course available: <em>Legal Ethics in the Digital Age</em>.',
 ];
+
+/** The demo instructor's courses at Juris Academy (course_instructors): theirs to edit and grade, the others not. */
+export const demoInstructorCourses = ['Judicial Affidavit Rule in Practice', 'Effective Cross-Examination', 'Revised Rules on Evidence'];

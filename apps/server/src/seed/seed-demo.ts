@@ -1,10 +1,10 @@
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { CERTIFICATION_STATEMENT } from '@school/shared/certificates/rules';
 import type { Db } from '../db/client';
-import { certificationSignatures, classes, compliancePeriods, courses, coursewareProgress, coursewares, enrollments, examAnswers, examQuestions, examSubmissions, exams, kycIds, kycSubmissions, kycTemplates, ibpChapters, modules, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
+import { certificationSignatures, classes, compliancePeriods, courseInstructors, courses, coursewareProgress, coursewares, enrollments, examAnswers, examQuestions, examSubmissions, exams, kycIds, kycSubmissions, kycTemplates, ibpChapters, modules, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
 import { hashPassword } from '../lib/crypto';
 import { acmeCategories, acmeCourses, acmeLecturers, demoBundles, demoCategories, demoCourses, demoLecturers } from './demo-catalogue';
-import { DEMO_PASSWORD, DEMO_PRIMARY_ID, demoAccounts, demoKycTemplates, demoNotifications, demoSchools } from './demo-data';
+import { DEMO_PASSWORD, DEMO_PRIMARY_ID, demoAccounts, demoInstructorCourses, demoKycTemplates, demoNotifications, demoSchools } from './demo-data';
 import { seedCatalogue } from './seed-catalogue';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoForum } from './forum-demo';
@@ -67,11 +67,19 @@ export async function seedDemo(db: Db): Promise<boolean> {
         await seedDemoPayments(tx as unknown as Db, ids.get('demo')!, user!.id);
       }
     }
+    await assignDemoInstructor(tx as unknown as Db, ids.get('demo')!);
     await seedDemoForum(tx as unknown as Db, ids.get('demo')!, passwordHash, words);
     const [student] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'student'));
     if (student) await seedDemoNotifications(tx as unknown as Db, ids.get('demo')!, student.id);
   });
   return true;
+}
+
+/** demo-instructor teaches some of Juris Academy's courses (and may edit and grade those only). */
+async function assignDemoInstructor(db: Db, schoolId: number) {
+  const [instructor] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo-instructor'));
+  const assigned = await db.select({ id: courses.id }).from(courses).where(and(eq(courses.schoolId, schoolId), inArray(courses.name, demoInstructorCourses)));
+  await db.insert(courseInstructors).values(assigned.map((course) => ({ courseId: course.id, userId: instructor!.id })));
 }
 
 /**

@@ -14,3 +14,4 @@ export * from './payments';
 export * from './certificates';
 export * from './kyc';
 export * from './forum';
+export * from './staff';

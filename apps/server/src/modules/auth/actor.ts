@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { notAuthenticated } from '../../lib/errors';
+import { serverMessages } from '@school/shared/auth/messages';
+import { forbidden, notAuthenticated } from '../../lib/errors';
+import type { StaffRole } from '@school/shared/staff/permissions';
 import { anonymous, type Actor } from '../../lib/policy';
 
 /** The caller as the policies see them: account, site school and staff role there (SU: every school). */
@@ -17,4 +19,13 @@ export function signedInActor(request: FastifyRequest): SignedInActor {
   const actor = actorOf(request);
   if (actor.userId === null || actor.role === null) throw notAuthenticated();
   return actor as SignedInActor;
+}
+
+export type StaffActor = SignedInActor & { staffRole: StaffRole };
+
+/** The caller, who must hold a staff role at the site's school (401 nobody logged in, 403 anybody else). */
+export function staffActor(request: FastifyRequest): StaffActor {
+  const actor = signedInActor(request);
+  if (actor.staffRole === null) throw forbidden(serverMessages.permissionDenied);
+  return actor as StaffActor;
 }

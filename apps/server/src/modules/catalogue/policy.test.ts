@@ -34,8 +34,10 @@ describe('coursePolicy', () => {
   it('preview: staff of the school', () => {
     expect(who((a) => coursePolicy.can(a, 'preview', published))).toEqual(['instructor', 'admin', 'superuser']);
   });
-  it('edit: administrators of the school and superusers', () => {
+  it('edit: administrators of the school and superusers; an instructor only a course assigned to them', () => {
     expect(who((a) => coursePolicy.can(a, 'edit', published))).toEqual(['admin', 'superuser']);
+    expect(who((a) => coursePolicy.can(a, 'edit', { ...published, instructorIds: [2] }))).toEqual(['instructor', 'admin', 'superuser']);
+    expect(who((a) => coursePolicy.can(a, 'edit', { ...elsewhere, instructorIds: [2] }))).toEqual([]);
   });
 });
 

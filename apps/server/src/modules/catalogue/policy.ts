@@ -1,11 +1,20 @@
 import { gateCodes, gateRefusals } from '@school/shared/catalogue/rules';
 import { forbidden } from '../../lib/errors';
-import { definePolicy, isAdministrator, isStaff, isStudent, type Actor } from '../../lib/policy';
+import { allowedTo, can, definePolicy, isStaff, isStudent, type Actor } from '../../lib/policy';
 
 interface Listing {
   schoolId: number;
   isPublished: boolean;
 }
+
+interface CourseListing extends Listing {
+  /** The instructors assigned to the course: an instructor's course permissions hold on these courses only. */
+  instructorIds?: number[];
+}
+
+/** A course permission: an administrator's at the school, an instructor's on the courses assigned to them. */
+const onCourse = (permission: Parameters<typeof can>[1]) => (actor: Actor, course: CourseListing) =>
+  can(actor, permission) && (actor.staffRole !== 'IN' || (actor.userId !== null && (course.instructorIds ?? []).includes(actor.userId)));
 
 /** An unpublished course or bundle exists only for its school's staff. */
 const visible = (actor: Actor, item: Listing) => item.isPublished || isStaff(actor);
@@ -14,14 +23,14 @@ const enrol = (actor: Actor) => isStudent(actor);
 const refusal = { enrol: () => forbidden(gateRefusals.not_student, gateCodes.not_student) };
 
 export const coursePolicy = definePolicy({
-  schoolOf: (course: Listing) => course.schoolId,
+  schoolOf: (course: CourseListing) => course.schoolId,
   visible,
   verbs: {
     view: () => true,
     enrol,
     /** Staff open the player straight at the first courseware, without enrolling. */
     preview: (actor) => isStaff(actor),
-    edit: isAdministrator,
+    edit: onCourse('course.update'),
   },
   refusal,
 });
@@ -32,7 +41,7 @@ export const bundlePolicy = definePolicy({
   verbs: {
     view: () => true,
     enrol,
-    edit: isAdministrator,
+    edit: allowedTo('course.create'),
   },
   refusal,
 });

@@ -33,6 +33,10 @@ export const eventSubjects = {
   'forum.answered': 'forum_answer',
   'forum.commented': 'forum_comment',
   'forum.accepted': 'forum_answer',
+  /** A moderator hid or showed a post again (data.hidden says which). */
+  'forum.question_moderated': 'forum_question',
+  'forum.answer_moderated': 'forum_answer',
+  'forum.comment_moderated': 'forum_comment',
 } as const;
 
 export type EventType = keyof typeof eventSubjects;

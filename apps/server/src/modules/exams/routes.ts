@@ -4,6 +4,7 @@ import { ANSWER_FILE_MAX_BYTES, examMessages as msg } from '@school/shared/exams
 import { answerBodySchema, examSchema, gradeBodySchema, gradeParamsSchema, gradeResultSchema } from '@school/shared/exams/schemas';
 import { idParamsSchema } from '@school/shared/school/schemas';
 import { DomainError, invalid } from '../../lib/errors';
+import { auditContextOf } from '../audit/service';
 import { signedInActor } from '../auth/actor';
 import { examService } from './service';
 
@@ -73,6 +74,9 @@ export const examRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: gradeResultSchema, ...errorResponses },
       },
     },
-    async (request) => service.grade(signedInActor(request), request.school, request.params.id, request.params.questionId, request.body.score, request.body.feedback),
+    async (request) => {
+      const actor = signedInActor(request);
+      return service.grade(actor, request.school, request.params.id, request.params.questionId, request.body.score, request.body.feedback, auditContextOf(request, actor.userId));
+    },
   );
 };

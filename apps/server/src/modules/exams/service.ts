@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { badRequest, forbidden, invalid, notFound } from '../../lib/errors';
 import type { SignedInActor } from '../auth/actor';
 import { assertNotPaused, learningService } from '../learning/service';
+import { recordAudit, type AuditContext } from '../audit/service';
 import { recordEvent } from '../events/service';
 import type { SchoolRow } from '../tenancy/repository';
 import { submissionPolicy } from './policy';
@@ -235,7 +236,7 @@ export function examService(app: FastifyInstance) {
     },
 
     /** Staff grade a written or file answer; the last grade settles the attempt, completes it and tells the student. */
-    async grade(actor: SignedInActor, school: SchoolRow, submissionId: number, questionId: number, score: number, feedback: string) {
+    async grade(actor: SignedInActor, school: SchoolRow, submissionId: number, questionId: number, score: number, feedback: string, by: AuditContext) {
       const row = await repo.findSubmission(school.id, submissionId);
       if (!row) throw notFound();
       submissionPolicy.authorize(actor, 'grade', { schoolId: row.submission.schoolId, userId: row.userId });
@@ -250,6 +251,7 @@ export function examService(app: FastifyInstance) {
         const locked = (await txRepo.lockAttempt(school.id, submissionId))!;
         const saved = await txRepo.grade({ schoolId: school.id, submissionId, questionId, score, isCorrect: score >= question.points, feedback, graderId: actor.userId });
         if (!saved) throw notFound();
+        await recordAudit(t as unknown as Db, by, { action: 'exam.grade', subject: { type: 'exam_attempt', id: submissionId }, after: { question: questionId, score, feedback } });
         const questions = await txRepo.questions(school.id, row.exam.id);
         const answers = await txRepo.answers(school.id, submissionId);
         const result = totals(questions, answers, row.exam, isSurvey(row));

@@ -1,6 +1,6 @@
 import { forumServerMessages as s } from '@school/shared/forum/rules';
 import { forbidden } from '../../lib/errors';
-import { type Actor, definePolicy, isAdministrator } from '../../lib/policy';
+import { type Actor, allowedTo, definePolicy } from '../../lib/policy';
 
 /** A question, an answer or a comment, as the policy sees it. */
 export interface ForumPost {
@@ -13,7 +13,7 @@ export interface ForumPost {
 }
 
 /** The school's administrators (and platform administrators) moderate its forum; instructors take part as members. */
-export const moderates = isAdministrator;
+export const moderates = allowedTo('forum.moderate');
 const author = (actor: Actor, post: ForumPost) => actor.userId !== null && actor.userId === post.userId;
 const signedIn = (actor: Actor) => actor.userId !== null;
 

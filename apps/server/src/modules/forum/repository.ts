@@ -436,8 +436,14 @@ export function forumRepository(db: Db) {
       return true;
     },
 
+    /** Hides or shows a comment; answers whether it changed. */
     async setCommentHidden(id: number, hidden: boolean) {
-      await db.update(forumComments).set({ hiddenAt: hidden ? new Date() : null }).where(eq(forumComments.id, id));
+      const rows = await db
+        .update(forumComments)
+        .set({ hiddenAt: hidden ? new Date() : null })
+        .where(and(eq(forumComments.id, id), hidden ? isNull(forumComments.hiddenAt) : isNotNull(forumComments.hiddenAt)))
+        .returning({ id: forumComments.id });
+      return rows.length > 0;
     },
   };
 }

@@ -19,6 +19,7 @@ import {
 } from '@school/shared/forum/schemas';
 import { idParamsSchema } from '@school/shared/school/schemas';
 import type { FastifyRequest } from 'fastify';
+import { auditContextOf } from '../audit/service';
 import { actorOf, signedInActor } from '../auth/actor';
 import { addressThrottle, signedInUser, throttle } from '../auth/throttle';
 import { schoolPolicy } from '../tenancy/policy';
@@ -132,17 +133,18 @@ export const forumRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // Moderation by the school's administrators: a hidden post is gone for everybody else; unhide brings it back.
+  const moderator = (request: FastifyRequest) => auditContextOf(request, signedInActor(request).userId);
   for (const [action, hidden] of [['hide', true], ['unhide', false]] as const) {
     const summary = (what: string) => `${hidden ? 'Hide' : 'Show again'} ${what} (the school's administrators)`;
     app.post(`/forums/questions/:id/${action}/`, { schema: { tags, security, summary: summary('a question'), params: idParamsSchema, response: question } }, async (request) =>
-      service.hideQuestion(signedInActor(request), request.school, request.params.id, hidden),
+      service.hideQuestion(signedInActor(request), request.school, request.params.id, hidden, moderator(request)),
     );
     app.post(`/forums/answers/:id/${action}/`, { schema: { tags, security, summary: summary('an answer'), params: idParamsSchema, response: answer } }, async (request) =>
-      service.hideAnswer(signedInActor(request), request.school, request.params.id, hidden),
+      service.hideAnswer(signedInActor(request), request.school, request.params.id, hidden, moderator(request)),
     );
     for (const on of ['question', 'answer'] as const) {
       app.post(`/forums/${on}/comments/:id/${action}/`, { schema: { tags, security, summary: summary(`a comment on ${on === 'question' ? 'a question' : 'an answer'}`), params: idParamsSchema, response: comment } }, async (request) =>
-        service.hideComment(signedInActor(request), request.school, request.params.id, on, hidden),
+        service.hideComment(signedInActor(request), request.school, request.params.id, on, hidden, moderator(request)),
       );
     }
   }

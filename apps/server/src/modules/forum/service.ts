@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import type { Actor } from '../../lib/policy';
 import type { SignedInActor } from '../auth/actor';
+import { recordAudit, type AuditContext } from '../audit/service';
 import { recordEvent } from '../events/service';
 import { schoolPolicy } from '../tenancy/policy';
 import type { SchoolRow } from '../tenancy/repository';
@@ -48,6 +49,14 @@ export function forumService(app: FastifyInstance) {
     app.db.transaction((t) => {
       const tx = t as unknown as Db;
       return work(tx, forumRepository(tx));
+    });
+
+  /** Hides or shows a post with `set` (which answers whether it changed) and records a change as the moderator's. */
+  const moderate = (school: SchoolRow, post: { kind: 'question' | 'answer' | 'comment'; id: number; questionId: number }, hidden: boolean, by: AuditContext, set: (r: ForumRepository) => Promise<boolean>) =>
+    transaction(async (tx, r) => {
+      if (!(await set(r))) return;
+      await recordEvent(tx, { schoolId: school.id, actorId: by.actorId, type: `forum.${post.kind}_moderated`, subjectId: post.id, data: { questionId: post.questionId, hidden } });
+      await recordAudit(tx, by, { action: 'forum.moderate', subject: { type: `forum_${post.kind}`, id: post.id }, before: { hidden: !hidden }, after: { hidden } });
     });
 
   /** The post, if the actor may know it exists; 404 otherwise. */
@@ -250,25 +259,28 @@ export function forumService(app: FastifyInstance) {
       return commentIn(await topic(actor, school, row.comment.questionId), id);
     },
 
-    /** Moderation: hiding takes a post out of every list, count, search and topic for everybody but moderators. */
-    async hideQuestion(actor: SignedInActor, school: SchoolRow, id: number, hidden: boolean) {
+    /**
+     * Moderation: hiding takes a post out of every list, count, search and topic for everybody but moderators. A
+     * change is recorded (an event and the audit log, in its transaction); hiding a hidden post changes nothing.
+     */
+    async hideQuestion(actor: SignedInActor, school: SchoolRow, id: number, hidden: boolean, by: AuditContext) {
       const { post } = await loadQuestion(actor, school, id);
       forumPolicy.authorize(actor, 'hide', post);
-      await repo.setQuestionHidden(id, hidden);
+      await moderate(school, { kind: 'question', id, questionId: id }, hidden, by, (r) => r.setQuestionHidden(id, hidden));
       return topic(actor, school, id);
     },
 
-    async hideAnswer(actor: SignedInActor, school: SchoolRow, id: number, hidden: boolean) {
+    async hideAnswer(actor: SignedInActor, school: SchoolRow, id: number, hidden: boolean, by: AuditContext) {
       const { row, post } = await loadAnswer(actor, school, id);
       forumPolicy.authorize(actor, 'hide', post);
-      await transaction((_tx, r) => r.setAnswerHidden(id, row.answer.questionId, hidden));
+      await moderate(school, { kind: 'answer', id, questionId: row.answer.questionId }, hidden, by, (r) => r.setAnswerHidden(id, row.answer.questionId, hidden));
       return answerIn(await topic(actor, school, row.answer.questionId), id);
     },
 
-    async hideComment(actor: SignedInActor, school: SchoolRow, id: number, on: 'question' | 'answer', hidden: boolean) {
+    async hideComment(actor: SignedInActor, school: SchoolRow, id: number, on: 'question' | 'answer', hidden: boolean, by: AuditContext) {
       const { row, post } = await loadComment(actor, school, id, on);
       forumPolicy.authorize(actor, 'hide', post);
-      await repo.setCommentHidden(id, hidden);
+      await moderate(school, { kind: 'comment', id, questionId: row.comment.questionId }, hidden, by, (r) => r.setCommentHidden(id, hidden));
       return commentIn(await topic(actor, school, row.comment.questionId), id);
     },
   };

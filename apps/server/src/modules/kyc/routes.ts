@@ -23,6 +23,7 @@ import { notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import { accountService } from '../account/service';
 import { fullName } from '../account/presenter';
+import { auditContextOf } from '../audit/service';
 import { signedInActor } from '../auth/actor';
 import { signedInUser, throttle } from '../auth/throttle';
 import { catalogueService } from '../catalogue/service';
@@ -117,7 +118,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     const found = await kyc.withLearner(request.school.id, request.params.id);
     if (!found) throw notFound();
     submissionPolicy.authorize(actor, 'review', found.submission);
-    const decided = await kyc.decide(actor.userId, found.submission, { approve, reason: request.body.reason });
+    const decided = await kyc.decide(auditContextOf(request, actor.userId), found.submission, { approve, reason: request.body.reason });
     return presentReview(kyc, decided, found.user, actor.userId);
   };
   app.post(

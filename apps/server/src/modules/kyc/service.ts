@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { type DetectedFace, MATCH_THRESHOLD } from '../../infra/face/engine';
 import { badRequest, DomainError, notFound } from '../../lib/errors';
 import type { SignedInActor } from '../auth/actor';
+import { recordAudit, type AuditContext } from '../audit/service';
 import { recordEvent } from '../events/service';
 import { enrollmentPolicy } from '../learning/policy';
 import { describe } from '../notifications/messages';
@@ -240,7 +241,8 @@ export function kycService(app: FastifyInstance) {
      * approved selfie's face is described first (outside the transaction), so that snapshots can be compared
      * with it; a selfie the engine cannot read leaves snapshots 'unverified'.
      */
-    async decide(reviewerId: number, submission: SubmissionRow, decision: { approve: boolean; reason: string }) {
+    async decide(by: AuditContext, submission: SubmissionRow, decision: { approve: boolean; reason: string }) {
+      const reviewerId = by.actorId;
       const faces = decision.approve && !submission.selfieEmbedding ? await detectStored(submission.selfieKey).catch(() => []) : [];
       return transaction(async (tx) => {
         const txRepo = kycRepository(tx);
@@ -254,6 +256,12 @@ export function kycService(app: FastifyInstance) {
         const selfie = faces.length === 1 ? { selfieFaces: 1, selfieEmbedding: faces[0]!.embedding } : {};
         await txRepo.updateSubmission(submission.id, { status: decision.approve ? 'verified' : 'rejected', reason: decision.reason || null, reviewedBy: reviewerId, decidedAt: now, ...selfie });
         await recordEvent(tx, { schoolId: submission.schoolId, actorId: reviewerId, type: decision.approve ? 'kyc.verified' : 'kyc.rejected', subjectId: submission.id, data: { mode: 'manual', reason: decision.reason } });
+        await recordAudit(tx, by, {
+          action: 'kyc.review',
+          subject: { type: 'kyc_submission', id: submission.id },
+          before: { status: locked.status },
+          after: { status: decision.approve ? 'verified' : 'rejected', reason: decision.reason || null },
+        });
         return (await txRepo.findSubmission(submission.schoolId, submission.id))!;
       });
     },

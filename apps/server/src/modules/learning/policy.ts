@@ -1,6 +1,6 @@
 import { mayStudy, playerMessages } from '@school/shared/learning/rules';
 import { forbidden } from '../../lib/errors';
-import { definePolicy, isAdministrator } from '../../lib/policy';
+import { allowedTo, definePolicy } from '../../lib/policy';
 
 interface EnrollmentLike {
   schoolId: number;
@@ -25,6 +25,6 @@ export const enrollmentPolicy = definePolicy({
  */
 export const studyRecordPolicy = definePolicy({
   schoolOf: (enrollment: EnrollmentLike) => enrollment.schoolId,
-  visible: isAdministrator,
-  verbs: { completeFor: isAdministrator },
+  visible: allowedTo('enrolment.manage'),
+  verbs: { completeFor: allowedTo('enrolment.manage') },
 });

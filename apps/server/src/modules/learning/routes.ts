@@ -22,6 +22,7 @@ import {
 } from '@school/shared/learning/schemas';
 import { idParamsSchema } from '@school/shared/school/schemas';
 import { z } from 'zod';
+import { auditContextOf } from '../audit/service';
 import { signedInActor } from '../auth/actor';
 import { learningService } from './service';
 
@@ -104,7 +105,10 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: completionResultSchema, ...errorResponses },
       },
     },
-    async (request) => service.completeFor(signedInActor(request), request.school, request.params.id, request.params.coursewareId),
+    async (request) => {
+      const actor = signedInActor(request);
+      return service.completeFor(actor, request.school, request.params.id, request.params.coursewareId, auditContextOf(request, actor.userId));
+    },
   );
 
   app.post(

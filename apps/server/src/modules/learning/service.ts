@@ -21,6 +21,7 @@ import { longDate, todayIn, zonedInstant } from '@school/shared/school/dates';
 import type { Db } from '../../db/client';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/policy';
+import { recordAudit, type AuditContext } from '../audit/service';
 import type { SignedInActor } from '../auth/actor';
 import { coursePolicy } from '../catalogue/policy';
 import { requestCertificate } from '../certificates/service';
@@ -96,6 +97,8 @@ export function learningService(app: FastifyInstance) {
     total: number,
     actorId: number | null,
     extra?: { type: 'class.joined' | 'exam.submitted' | 'exam.graded' | 'courseware.completed_by_staff'; data: Record<string, unknown> },
+    /** The staff member who completed it for the student, recorded in the audit log with the completion. */
+    by?: AuditContext,
   ) {
     return app.db.transaction(async (t) => {
       const tx = t as unknown as Db;
@@ -103,6 +106,7 @@ export function learningService(app: FastifyInstance) {
       const locked = await txRepo.lockEnrollment(schoolId, enrollment.id);
       await txRepo.complete(schoolId, enrollment.id, coursewareId);
       if (extra) await recordEvent(tx, { schoolId, actorId, type: extra.type, subjectId: enrollment.id, data: extra.data });
+      if (by) await recordAudit(tx, by, { action: 'enrolment.complete_courseware', subject: { type: 'enrolment', id: enrollment.id }, after: { completed_courseware: coursewareId } });
       const done = await txRepo.completedCount(schoolId, enrollment.id, enrollment.courseId);
       const updated = await txRepo.setProgress(schoolId, enrollment.id, progressPercent(done, total));
       if (updated.progress >= 100 && locked.progress < 100) {
@@ -327,7 +331,7 @@ export function learningService(app: FastifyInstance) {
      * blocks), recorded with who did it. Exams, surveys and live classes are not given this way: they are graded or
      * attended. The lesson must have been opened, as the student's own completion asks.
      */
-    async completeFor(actor: SignedInActor, school: SchoolRow, enrollmentId: number, coursewareId: number): Promise<CompletionResult> {
+    async completeFor(actor: SignedInActor, school: SchoolRow, enrollmentId: number, coursewareId: number, by: AuditContext): Promise<CompletionResult> {
       const enrollment = await repo.findEnrollmentById(school.id, enrollmentId);
       if (!enrollment) throw notFound();
       studyRecordPolicy.authorize(actor, 'completeFor', enrollment);
@@ -341,7 +345,7 @@ export function learningService(app: FastifyInstance) {
       const updated = await recordCompletion(school.id, { id: enrollment.id, courseId: enrollment.courseId }, courseware.id, state.ids.length, actor.userId, {
         type: 'courseware.completed_by_staff',
         data: { coursewareId: courseware.id, courseware: courseware.name },
-      });
+      }, by);
       const at = state.ids.indexOf(courseware.id);
       return {
         courseware_id: courseware.id,

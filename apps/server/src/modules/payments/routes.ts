@@ -21,6 +21,7 @@ import {
 } from '@school/shared/payments/schemas';
 import { idParamsSchema } from '@school/shared/school/schemas';
 import { badRequest, notFound } from '../../lib/errors';
+import { auditContextOf } from '../audit/service';
 import { actorOf, signedInActor } from '../auth/actor';
 import { signedInUser, throttle } from '../auth/throttle';
 import { walletService } from '../wallet/service';
@@ -167,8 +168,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const txn = await payments.find(request.params.id);
         if (!txn) throw notFound();
-        transactionPolicy.authorize(signedInActor(request), 'settle', txn);
-        const settled = await payments.settleCash(txn, to);
+        const actor = signedInActor(request);
+        transactionPolicy.authorize(actor, 'settle', txn);
+        const settled = await payments.settleCash(txn, to, auditContextOf(request, actor.userId));
         return presentTransaction(settled, await payments.itemOf(settled), app.storage);
       },
     );

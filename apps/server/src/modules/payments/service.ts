@@ -22,6 +22,7 @@ import { CallbackRefused } from '../../infra/payments/gateway';
 import { badRequest, DomainError, invalid, notFound } from '../../lib/errors';
 import type { SignedInActor } from '../auth/actor';
 import type { Actor } from '../../lib/policy';
+import { recordAudit, type AuditContext } from '../audit/service';
 import { bundlePolicy, coursePolicy } from '../catalogue/policy';
 import { catalogueService } from '../catalogue/service';
 import { enrolmentService, paymentEnrolments } from '../enrolment/service';
@@ -164,7 +165,7 @@ export function paymentService(app: FastifyInstance) {
    * `replaced` keeps the enrolment for the attempt that replaces this one; `cancelled` is the payer's own doing,
    * recorded as such and told to nobody.
    */
-  async function moveTo(tx: Db, txn: TransactionRow, to: TransactionStatus, options: { replaced?: boolean; cancelled?: boolean } = {}) {
+  async function moveTo(tx: Db, txn: TransactionRow, to: TransactionStatus, options: { replaced?: boolean; cancelled?: boolean; actorId?: number } = {}) {
     if (!mayMove(txn.status, to)) return txn;
     const r = paymentRepository(tx);
     const enrol = paymentEnrolments(tx);
@@ -186,16 +187,17 @@ export function paymentService(app: FastifyInstance) {
       if (to === 'Paid' && txn.payLater && txn.enrollmentId) await requestCertificate(app, tx, txn.enrollmentId);
     }
     const type = options.cancelled ? 'payment.cancelled' : ({ Paid: 'payment.paid', Failed: 'payment.failed', Pending: 'payment.pending', notpaid: 'payment.created' } as const)[to];
-    await recordEvent(tx, { schoolId: txn.schoolId, actorId: txn.userId, type, subjectId: txn.id, data: { from: txn.status, amount: txn.amount, replaced: options.replaced ?? false } });
+    await recordEvent(tx, { schoolId: txn.schoolId, actorId: options.actorId ?? txn.userId, type, subjectId: txn.id, data: { from: txn.status, amount: txn.amount, replaced: options.replaced ?? false } });
     return row;
   }
 
   /**
    * One transaction moved forward in its own database transaction, under its payer's lock for the item; a
    * payment the platform gives up on is closed at the gateway too (after the commit, best effort). `check` sees
-   * the row as read under its lock and throws to refuse the move.
+   * the row as read under its lock and throws to refuse the move; `by` is the staff member who moved it, named
+   * in its event and in the audit log.
    */
-  async function move(id: number, to: TransactionStatus, options: { cancelAtGateway?: boolean; cancelled?: boolean; check?: (txn: TransactionRow) => void } = {}) {
+  async function move(id: number, to: TransactionStatus, options: { cancelAtGateway?: boolean; cancelled?: boolean; check?: (txn: TransactionRow) => void; by?: AuditContext } = {}) {
     const found = await repo.find(id);
     if (!found) return undefined;
     const moved = await app.db.transaction(async (t) => {
@@ -203,8 +205,11 @@ export function paymentService(app: FastifyInstance) {
       const r = paymentRepository(tx);
       await r.lockPayer(found.userId, found);
       const txn = await r.lock(id);
-      if (txn) options.check?.(txn);
-      return txn ? moveTo(tx, txn, to, { cancelled: options.cancelled }) : undefined;
+      if (!txn) return undefined;
+      options.check?.(txn);
+      const moved = await moveTo(tx, txn, to, { cancelled: options.cancelled, actorId: options.by?.actorId });
+      if (options.by) await recordAudit(tx, options.by, { action: 'payment.settle', subject: { type: 'payment', id: txn.id }, before: { status: txn.status }, after: { status: moved.status } });
+      return moved;
     });
     if (options.cancelAtGateway && moved?.status === 'Failed') await cancelAtGateway([moved]);
     return moved;
@@ -557,13 +562,13 @@ export function paymentService(app: FastifyInstance) {
     },
 
     /** Staff settle a payment made at the school's office (spec 3: cash stays pending until then). */
-    async settleCash(txn: TransactionRow, to: 'Paid' | 'Failed') {
+    async settleCash(txn: TransactionRow, to: 'Paid' | 'Failed', by: AuditContext) {
       const check = (row: TransactionRow) => {
         if (row.processorType !== 'cash' || row.status !== 'Pending') throw badRequest(msg.notConfirmable);
       };
       check(txn);
       // Checked again under the row's lock: of confirmations at once, one settles and the others hear it is settled.
-      return (await move(txn.id, to, { check }))!;
+      return (await move(txn.id, to, { check, by }))!;
     },
 
     find: (id: number) => repo.find(id),

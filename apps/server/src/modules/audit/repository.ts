@@ -1,0 +1,46 @@
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLog, users } from '../../db/schema/index';
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+export interface AuditFilter {
+  actorId?: number;
+  subject?: { type: string; id: number };
+  action?: string;
+  /** Inclusive, as instants: the caller turns the school's calendar days into them. */
+  from?: Date;
+  /** Exclusive. */
+  before?: Date;
+}
+
+/** The audit log: written in the transaction of the write it records, never updated; read one school at a time. */
+export function auditRepository(db: Db) {
+  return {
+    async insert(values: typeof auditLog.$inferInsert) {
+      await db.insert(auditLog).values(values);
+    },
+
+    async page(schoolId: number, filter: AuditFilter, limit: number, offset: number) {
+      const conditions: SQL[] = [eq(auditLog.schoolId, schoolId)];
+      if (filter.actorId !== undefined) conditions.push(eq(auditLog.actorId, filter.actorId));
+      if (filter.subject) conditions.push(eq(auditLog.subjectType, filter.subject.type), eq(auditLog.subjectId, filter.subject.id));
+      if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+      if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
+      if (filter.before) conditions.push(lt(auditLog.createdAt, filter.before));
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ entry: auditLog, actor: { firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix, username: users.username } })
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.actorId))
+          .where(where)
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(auditLog).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}

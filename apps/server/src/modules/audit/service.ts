@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import { changedFields } from '@school/shared/staff/audit';
+import type { Db } from '../../db/client';
+import { auditRepository } from './repository';
+
+/** Who wrote and from where: taken from the request once, handed to every audit entry of that request. */
+export interface AuditContext {
+  schoolId: number | null;
+  actorId: number;
+  clientAddress: string;
+  requestId: string;
+}
+
+export const auditContextOf = (request: FastifyRequest, actorId: number): AuditContext => ({
+  schoolId: request.routeOptions.config.school === false ? null : request.school.id,
+  actorId,
+  clientAddress: request.ip,
+  requestId: String(request.id),
+});
+
+export interface AuditEntry {
+  /** `course.update`, `payment.settle`…: the permission's vocabulary. */
+  action: string;
+  subject: { type: string; id: number };
+  /** The record's fields before and after the write; only those that differ are kept. Omit for a write without fields (publish). */
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
+
+/**
+ * Records a staff write in the audit log. Call it with the write's own transaction, never with the app's database
+ * handle: a rolled-back write leaves no entry, and no entry is missing for a committed one.
+ */
+export async function recordAudit(tx: Db, context: AuditContext, entry: AuditEntry) {
+  await auditRepository(tx).insert({
+    schoolId: context.schoolId,
+    actorId: context.actorId,
+    action: entry.action,
+    subjectType: entry.subject.type,
+    subjectId: entry.subject.id,
+    changes: changedFields(entry.before ?? {}, entry.after ?? {}),
+    clientAddress: context.clientAddress,
+    requestId: context.requestId,
+  });
+}

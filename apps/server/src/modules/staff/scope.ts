@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { auditStaffRoutes } from '../audit/staff-routes';
+import { staffActor } from '../auth/actor';
+import { staffMeRoutes } from './me-routes';
+
+/**
+ * `/api/v1/staff/...`: every staff route of every module, behind one hook that refuses anybody without a staff
+ * role at the site's school (401 nobody logged in, 403 a student). The routes' own policies then ask for the
+ * permission each action needs.
+ */
+export const staffScope: FastifyPluginAsync = async (staff) => {
+  staff.addHook('onRequest', async (request) => {
+    staffActor(request);
+  });
+  await staff.register(staffMeRoutes);
+  await staff.register(auditStaffRoutes);
+};
