@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { badgeText } from '@school/shared/ui/badge';
-import { NotificationList } from '@/components/notification-list';
+import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
 import { notificationsQueryOptions, useMarkAllRead, useUnreadCount } from '@/lib/notifications';
 import { useDisclosure } from './use-disclosure';
+
+// The list and its HTML sanitizer load with the first opening: every page carries the bell, few open it.
+const NotificationList = lazy(() => import('@/components/notification-list').then((module) => ({ default: module.NotificationList })));
 
 /** The bell (spec 1 §2): the unread badge ('99+' from 100), kept current by polling, and the infinite list. */
 export function NotificationBell() {
@@ -32,7 +36,9 @@ export function NotificationBell() {
               Mark all as read
             </button>
           </div>
-          <NotificationList list={list} onOpen={close} />
+          <Suspense fallback={<Loading />}>
+            <NotificationList list={list} onOpen={close} />
+          </Suspense>
           <div className="notifications-foot">
             <Link to={paths.notifications} className="link" onClick={close}>
               View All
