@@ -89,8 +89,13 @@ export function learningRepository(db: Db) {
 
     findEnrollmentById: async (schoolId: number, id: number) => (await db.select().from(enrollments).where(and(eq(enrollments.schoolId, schoolId), eq(enrollments.id, id))).limit(1))[0],
 
+    /** The enrolment's progress rows in the order their lessons were completed (then opened ones), so answers list them alike on every database. */
     progressOf: (schoolId: number, enrollmentId: number) =>
-      db.select().from(coursewareProgress).where(and(eq(coursewareProgress.schoolId, schoolId), eq(coursewareProgress.enrollmentId, enrollmentId))),
+      db
+        .select()
+        .from(coursewareProgress)
+        .where(and(eq(coursewareProgress.schoolId, schoolId), eq(coursewareProgress.enrollmentId, enrollmentId)))
+        .orderBy(coursewareProgress.completedAt, coursewareProgress.coursewareId),
 
     /**
      * Opening a courseware starts its clock again: the time since the last save before this open (the student was
