@@ -23,14 +23,14 @@ describe('sending a job inside a transaction', () => {
     await app.jobs.define(queue);
 
     const failed = database.db.transaction(async (tx) => {
-      await app.jobs.send(queue, { n: 1 }, { tx: tx as unknown as Db });
+      await app.jobs.send(queue, { n: 1 }, { tx });
       throw new Error('changed my mind');
     });
     await expect(failed).rejects.toThrow('changed my mind');
     expect(await jobsIn(database.db, queue)).toEqual([]);
 
     await database.db.transaction(async (tx) => {
-      await app.jobs.send(queue, { n: 2 }, { tx: tx as unknown as Db });
+      await app.jobs.send(queue, { n: 2 }, { tx });
     });
     expect(await jobsIn(database.db, queue)).toEqual([{ state: 'created', data: { n: 2 } }]);
   });
@@ -61,7 +61,7 @@ describe('workers', () => {
     }, { pollSeconds: 60 });
     await new Promise((resolve) => setTimeout(resolve, 300)); // its first look, at start, found nothing
     const committedAt = await database.db.transaction(async (tx) => {
-      await app.jobs.send(queue, { n: 1 }, { tx: tx as unknown as Db });
+      await app.jobs.send(queue, { n: 1 }, { tx });
       return Date.now();
     });
     // Its next poll is a minute away: anything well under that is the wake, even on a busy machine.

@@ -194,7 +194,8 @@ describe('POST payment/process/ through the sandbox gateway', () => {
     expect(row!.usedCount).toBe(1);
   });
 
-  it('never lets 200 concurrent coin payments overdraw the wallet', async () => {
+  // 200 payments at once queue on PGlite's one connection: seconds of work, more on a busy machine.
+  it('never lets 200 concurrent coin payments overdraw the wallet', { timeout: 120_000 }, async () => {
     const s = await shop({ fee: 10_000 });
     const courses = [s.course, ...(await Promise.all(Array.from({ length: 9 }, () => createCourse(db(), { school: s.school, fee: 10_000 }))))];
     await giveCoins(db(), s.student.user.id, 500);

@@ -14,6 +14,12 @@ import { postgresListener, type Listen } from './listen';
 import * as schema from './schema/index';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Inside a transaction: what `db.transaction` hands its callback. Writes that must share their change's transaction
+ * (events, the audit log, the coin ledger) take a Tx, so that the app's handle cannot be passed by mistake; a Tx
+ * is also a Db, for the repositories.
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;
@@ -100,7 +106,7 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
   await migratePglite(db, { migrationsFolder });
   // PGlite hands a NOTIFY to its listeners before the query that sent it returns.
   const listen: Listen = (channel, { onNotify }) => client.listen(channel, onNotify);
-  return { db: db as unknown as Db, kind: 'pglite', driver: { kind: 'pglite', client }, listen, close: () => client.close() };
+  return { db: db as Db, kind: 'pglite', driver: { kind: 'pglite', client }, listen, close: () => client.close() };
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -111,7 +117,7 @@ async function openPostgres(url: string): Promise<Database> {
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   const listener = postgresListener(url);
   return {
-    db: db as unknown as Db,
+    db: db as Db,
     kind: 'postgres',
     driver: { kind: 'postgres', pool },
     listen: listener.listen,

@@ -27,9 +27,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
       const entries = Object.entries(socials).map(([label, url]) => ({ schoolId: row!.id, label, url }));
       if (entries.length) await tx.insert(schoolSocials).values(entries);
     }
-    await seedKycTemplates(tx as unknown as Db, ids.get('demo')!);
-    await seedCatalogue(tx as unknown as Db, ids.get('demo')!, { categories: demoCategories, lecturers: demoLecturers, courses: demoCourses, bundles: demoBundles.map((b) => ({ ...b, name: say(b.name), description: say(b.description) })) });
-    await seedCatalogue(tx as unknown as Db, ids.get('acme')!, { categories: acmeCategories, lecturers: acmeLecturers, courses: acmeCourses });
+    await seedKycTemplates(tx, ids.get('demo')!);
+    await seedCatalogue(tx, ids.get('demo')!, { categories: demoCategories, lecturers: demoLecturers, courses: demoCourses, bundles: demoBundles.map((b) => ({ ...b, name: say(b.name), description: say(b.description) })) });
+    await seedCatalogue(tx, ids.get('acme')!, { categories: acmeCategories, lecturers: acmeLecturers, courses: acmeCourses });
     for (const account of demoAccounts) {
       const [user] = await tx
         .insert(users)
@@ -59,18 +59,18 @@ export async function seedDemo(db: Db): Promise<boolean> {
             ? { step: null, infoSubmitted: true, birthday: '1990-05-14', gender: 'F' as const, occupationType: 'P' as const, organization: 'Reyes & Associates', position: 'Associate' }
             : {}),
         }).returning({ id: students.id });
-        if (account.complete) await tx.insert(mcleProfiles).values({ ...(await demoMcleProfile(tx as unknown as Db)), studentId: student!.id });
+        if (account.complete) await tx.insert(mcleProfiles).values({ ...(await demoMcleProfile(tx)), studentId: student!.id });
       }
-      if (account.username === 'verifying') await awaitManualReview(tx as unknown as Db, ids.get('demo')!, user!.id);
+      if (account.username === 'verifying') await awaitManualReview(tx, ids.get('demo')!, user!.id);
       if (account.username === 'student') {
-        await enrolDemoStudent(tx as unknown as Db, ids.get('demo')!, user!.id);
-        await seedDemoPayments(tx as unknown as Db, ids.get('demo')!, user!.id);
+        await enrolDemoStudent(tx, ids.get('demo')!, user!.id);
+        await seedDemoPayments(tx, ids.get('demo')!, user!.id);
       }
     }
-    await assignDemoInstructor(tx as unknown as Db, ids.get('demo')!);
-    await seedDemoForum(tx as unknown as Db, ids.get('demo')!, passwordHash, words);
+    await assignDemoInstructor(tx, ids.get('demo')!);
+    await seedDemoForum(tx, ids.get('demo')!, passwordHash, words);
     const [student] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'student'));
-    if (student) await seedDemoNotifications(tx as unknown as Db, ids.get('demo')!, student.id);
+    if (student) await seedDemoNotifications(tx, ids.get('demo')!, student.id);
   });
   return true;
 }

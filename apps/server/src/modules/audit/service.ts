@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { changedFields } from '@school/shared/staff/audit';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { auditRepository } from './repository';
 
 /** Who wrote and from where: taken from the request once, handed to every audit entry of that request. */
@@ -31,7 +31,7 @@ export interface AuditEntry {
  * Records a staff write in the audit log. Call it with the write's own transaction, never with the app's database
  * handle: a rolled-back write leaves no entry, and no entry is missing for a committed one.
  */
-export async function recordAudit(tx: Db, context: AuditContext, entry: AuditEntry) {
+export async function recordAudit(tx: Tx, context: AuditContext, entry: AuditEntry) {
   await auditRepository(tx).insert({
     schoolId: context.schoolId,
     actorId: context.actorId,

@@ -157,7 +157,7 @@ export function authRepository(db: Db) {
     /** Verifies the e-mail of the link's user and answers the user's id; null when the link is not usable. */
     async verifyEmailWithLink(keyHash: string): Promise<number | null> {
       return db.transaction(async (tx) => {
-        const link = await consumeLinkIn(tx as unknown as Db, 'verify_email', keyHash);
+        const link = await consumeLinkIn(tx, 'verify_email', keyHash);
         if (!link) return null;
         await tx.update(users).set({ isVerified: true, updatedAt: new Date() }).where(eq(users.id, link.userId));
         return link.userId;
@@ -170,11 +170,11 @@ export function authRepository(db: Db) {
      */
     async resetPasswordWithLink(keyHash: string, userId: number, passwordHash: string) {
       return db.transaction(async (tx) => {
-        const link = await consumeLinkIn(tx as unknown as Db, 'reset_password', keyHash, userId);
+        const link = await consumeLinkIn(tx, 'reset_password', keyHash, userId);
         if (!link) return false;
         await tx.update(users).set({ passwordHash, isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
         await tx.delete(authTokens).where(eq(authTokens.userId, userId));
-        await endResetLinksIn(tx as unknown as Db, userId);
+        await endResetLinksIn(tx, userId);
         await tx.delete(loginFailures).where(eq(loginFailures.key, loginKeyOfUser(userId)));
         return true;
       });
@@ -185,7 +185,7 @@ export function authRepository(db: Db) {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
         await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.id, keepTokenId)));
-        await endResetLinksIn(tx as unknown as Db, userId);
+        await endResetLinksIn(tx, userId);
       });
     },
 

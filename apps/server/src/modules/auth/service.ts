@@ -56,8 +56,7 @@ export function authService(app: FastifyInstance) {
    * to the same transaction.
    */
   async function createStudent(input: Parameters<AuthRepository['createStudent']>[0], school: SchoolRow, then?: (tx: Db, user: UserRow) => Promise<void>) {
-    return app.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return app.db.transaction(async (tx) => {
       const created = await authRepository(tx).createStudent(input);
       await recordEvent(tx, {
         schoolId: input.schoolId,
@@ -154,13 +153,12 @@ export function authService(app: FastifyInstance) {
       const user = input.userId ? await repo.findUserById(input.userId) : await repo.findUserByEmail(input.email!);
       if (input.userId && user?.isVerified) throw formError(serverMessages.alreadyVerified);
       // Anonymous callers hear the same answer whether or not the address has an account.
-      if (user && !user.isVerified) await app.db.transaction((tx) => sendVerification(tx as unknown as Db, user, input.school));
+      if (user && !user.isVerified) await app.db.transaction((tx) => sendVerification(tx, user, input.school));
       return { message: serverMessages.resendSent };
     },
 
     async verifyEmail(key: string, school: SchoolRow) {
-      const userId = await app.db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const userId = await app.db.transaction(async (tx) => {
         const verified = await authRepository(tx).verifyEmailWithLink(hashKey(key));
         if (verified) await recordEvent(tx, { schoolId: school.id, actorId: verified, type: 'user.email_verified', subjectId: verified });
         return verified;
@@ -178,8 +176,7 @@ export function authService(app: FastifyInstance) {
         const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school.domain, `/reset_password/${uidAndToken}`);
         // The link and its e-mail together; the worker sends it (with retries), so the answer is the same
         // whether or not the mail server is up, as for unknown addresses.
-        await app.db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+        await app.db.transaction(async (tx) => {
           await authRepository(tx).createLink({
             userId: user.id,
             purpose: 'reset_password',
@@ -199,8 +196,7 @@ export function authService(app: FastifyInstance) {
       const hash = await hashPassword(body.password);
       const done =
         Number.isSafeInteger(userId) && key
-          ? await app.db.transaction(async (t) => {
-              const tx = t as unknown as Db;
+          ? await app.db.transaction(async (tx) => {
               const reset = await authRepository(tx).resetPasswordWithLink(hashKey(key), userId, hash);
               if (reset) await recordEvent(tx, { schoolId: school.id, actorId: userId, type: 'user.password_reset', subjectId: userId });
               return reset;

@@ -95,8 +95,7 @@ export function certificateService(app: FastifyInstance) {
     await app.storage.put(imageKey, files.png, { visibility: 'private', contentType: 'image/png' });
     await app.storage.put(pdfKey, files.pdf, { visibility: 'private', contentType: 'application/pdf' });
     // The row and its event together: the student is told (a notification, an e-mail) once it exists.
-    const made = await app.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const made = await app.db.transaction(async (tx) => {
       const row = await certificateRepository(tx).insert({ schoolId: school.id, userId: enrollment.userId, enrollmentId, courseId: course.id, compliancePeriodId: enrollment.compliancePeriodId, code, facts, imageKey, pdfKey });
       if (row) await recordEvent(tx, { schoolId: school.id, actorId: null, type: 'certificate.issued', subjectId: row.id, data: { enrollmentId, code } });
       return row;
@@ -149,8 +148,7 @@ export function certificateService(app: FastifyInstance) {
       const png = await signaturePng(body.signature);
       const signatureKey = `signatures/${enrollmentId}-${randomBytes(8).toString('hex')}.png`;
       await app.storage.put(signatureKey, png, { visibility: 'private', contentType: 'image/png' });
-      const signed = await app.db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const signed = await app.db.transaction(async (tx) => {
         const row = await certificateRepository(tx).addSignature({ schoolId: school.id, enrollmentId, userId: actor.userId, fullName: body.full_name.trim(), signatureKey, statement: CERTIFICATION_STATEMENT, ...evidence });
         if (row) await requestCertificate(app, tx, enrollmentId);
         return row;

@@ -148,7 +148,7 @@ export function enrolmentRepository(db: Db) {
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx.insert(bundleEnrollments).values(values).returning();
-          const members = await enrolmentRepository(tx as unknown as Db).bundleMembers(values.schoolId, values.bundleId);
+          const members = await enrolmentRepository(tx).bundleMembers(values.schoolId, values.bundleId);
           if (members.length) {
             // A course already studied stays as it is; one still waiting for its own payment (or enrolled to pay
             // later) is taken over by the bundle, so that paying the bundle pays it too.

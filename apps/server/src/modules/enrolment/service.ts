@@ -99,8 +99,7 @@ export function enrolmentService(app: FastifyInstance) {
       if (body.action === 'pay_later' && !course.allowPayLater) throw refuse(msg.payLaterNotAllowed, 'pay_later_not_allowed');
 
       // The enrolment and its event in one transaction.
-      const row = await app.db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const row = await app.db.transaction(async (tx) => {
         const enrolled = await enrolmentRepository(tx).enrolCourse({
           userId: actor.userId,
           schoolId: school.id,
@@ -123,8 +122,7 @@ export function enrolmentService(app: FastifyInstance) {
     async enrolBundle(actor: SignedInActor, school: SchoolRow, body: BundleBody) {
       const bundle = await this.checkBundle(actor, school, body);
       if (bundle.price > 0) throw refuse(msg.notFree, 'not_free');
-      const row = await app.db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const row = await app.db.transaction(async (tx) => {
         const enrolled = await enrolmentRepository(tx).enrolBundle({ userId: actor.userId, schoolId: school.id, bundleId: bundle.id, compliancePeriodId: school.products.mcle ? (body.compliance_period ?? null) : null, status: 'free' });
         if (enrolled) {
           const data = { bundleId: bundle.id, status: enrolled.status };

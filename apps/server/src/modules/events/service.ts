@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { eventRepository } from './repository';
 import { eventSubjects, isDelivered, type EventType } from './types';
 
@@ -18,7 +18,7 @@ export interface NewEvent {
  * Call it with the transaction, never with the app's database handle, so a rolled-back change leaves no event.
  * An event someone is told about is queued for delivery in the same transaction (see deliveredEvents).
  */
-export async function recordEvent(tx: Db, event: NewEvent) {
+export async function recordEvent(tx: Tx, event: NewEvent) {
   const repo = eventRepository(tx);
   const id = await repo.insert({
     schoolId: event.schoolId,
@@ -32,5 +32,5 @@ export async function recordEvent(tx: Db, event: NewEvent) {
 }
 
 /** Whether such an event was recorded lately (see the repository's recordedLately): for "once every N minutes". */
-export const recordedLately = (tx: Db, type: EventType, subjectId: number, match: { key: string; value: string }, minutes: number) =>
+export const recordedLately = (tx: Tx, type: EventType, subjectId: number, match: { key: string; value: string }, minutes: number) =>
   eventRepository(tx).recordedLately(type, subjectId, match, minutes);

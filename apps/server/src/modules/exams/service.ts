@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { courseState } from '@school/shared/catalogue/rules';
 import { examMessages as msg, isAutoScored, mayRetake, passes, requiredMessage, resultsRevealed, scoreChoice, scorePercent, SUBMIT_GRACE_SECONDS } from '@school/shared/exams/rules';
 import { todayIn } from '@school/shared/school/dates';
-import type { Db } from '../../db/client';
 import { badRequest, forbidden, invalid, notFound } from '../../lib/errors';
 import type { SignedInActor } from '../auth/actor';
 import { assertNotPaused, learningService } from '../learning/service';
@@ -94,7 +93,7 @@ export function examService(app: FastifyInstance) {
    */
   async function submitAttempt(school: SchoolRow, found: Found, submissionId: number, answer?: AnswerInput) {
     return app.db.transaction(async (t) => {
-      const txRepo = examRepository(t as unknown as Db);
+      const txRepo = examRepository(t);
       const locked = await txRepo.lockAttempt(school.id, submissionId);
       if (!locked || locked.submittedAt) return undefined;
       // The answer counts only within the attempt's time (the database's clock): past it, the attempt is submitted without it.
@@ -247,18 +246,18 @@ export function examService(app: FastifyInstance) {
       if (score > question.points) throw invalid({ score: `At most ${question.points}.` });
       // The grade and the attempt's new result together, the attempt's row held: two graders at once count both.
       const graded = await app.db.transaction(async (t) => {
-        const txRepo = examRepository(t as unknown as Db);
+        const txRepo = examRepository(t);
         const locked = (await txRepo.lockAttempt(school.id, submissionId))!;
         const saved = await txRepo.grade({ schoolId: school.id, submissionId, questionId, score, isCorrect: score >= question.points, feedback, graderId: actor.userId });
         if (!saved) throw notFound();
-        await recordAudit(t as unknown as Db, by, { action: 'exam.grade', subject: { type: 'exam_attempt', id: submissionId }, after: { question: questionId, score, feedback } });
+        await recordAudit(t, by, { action: 'exam.grade', subject: { type: 'exam_attempt', id: submissionId }, after: { question: questionId, score, feedback } });
         const questions = await txRepo.questions(school.id, row.exam.id);
         const answers = await txRepo.answers(school.id, submissionId);
         const result = totals(questions, answers, row.exam, isSurvey(row));
         const updated = await txRepo.setResult(school.id, submissionId, result);
         // The student hears of it through the event (modules/notifications), once per attempt.
         if (locked.hasPending && !result.hasPending) {
-          await recordEvent(t as unknown as Db, { schoolId: school.id, actorId: actor.userId, type: 'exam.graded', subjectId: row.submission.enrollmentId, data: { examId: row.exam.id, attempt: row.submission.attempt, passed: result.passed } });
+          await recordEvent(t, { schoolId: school.id, actorId: actor.userId, type: 'exam.graded', subjectId: row.submission.enrollmentId, data: { examId: row.exam.id, attempt: row.submission.attempt, passed: result.passed } });
         }
         return { result, updated };
       });

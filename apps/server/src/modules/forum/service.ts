@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { FORUM_PAGE_SIZE, forumMessages as m, forumServerMessages as s, tagSlug } from '@school/shared/forum/rules';
 import type { ForumAnswer, ForumComment, ForumQuestion, ForumSummary, QuestionPage } from '@school/shared/forum/schemas';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import type { Actor } from '../../lib/policy';
@@ -45,9 +45,8 @@ export interface QuestionInput {
 export function forumService(app: FastifyInstance) {
   const repo = forumRepository(app.db);
   const files = app.storage;
-  const transaction = <T>(work: (tx: Db, r: ForumRepository) => Promise<T>) =>
-    app.db.transaction((t) => {
-      const tx = t as unknown as Db;
+  const transaction = <T>(work: (tx: Tx, r: ForumRepository) => Promise<T>) =>
+    app.db.transaction((tx) => {
       return work(tx, forumRepository(tx));
     });
 

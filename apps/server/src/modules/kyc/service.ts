@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { KYC_RETRY_LIMIT, kycComplete, kycMessages as msg, MANUAL_LOCK_DAYS, needsSecondId, verificationDisplay } from '@school/shared/kyc/rules';
 import type { KycErrors, KycStatus, KycUploadBody } from '@school/shared/kyc/schemas';
 import { attemptState } from '@school/shared/learning/rules';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { type DetectedFace, MATCH_THRESHOLD } from '../../infra/face/engine';
 import { badRequest, DomainError, notFound } from '../../lib/errors';
 import type { SignedInActor } from '../auth/actor';
@@ -46,7 +46,7 @@ export function kycService(app: FastifyInstance) {
     await app.storage.put(key, image.jpeg, { visibility: 'private', contentType: 'image/jpeg' });
     return key;
   };
-  const transaction = <T>(work: (tx: Db) => Promise<T>) => app.db.transaction((t) => work(t as unknown as Db));
+  const transaction = <T>(work: (tx: Tx) => Promise<T>) => app.db.transaction(work);
 
   /** The faces on a stored private image (none when it is gone). */
   const detectStored = async (key: string | null) => {

@@ -18,7 +18,6 @@ import {
 import { kycMessages } from '@school/shared/kyc/rules';
 import type { Attempt, AttendanceBody, AttendanceResult, CompletionResult } from '@school/shared/learning/schemas';
 import { longDate, todayIn, zonedInstant } from '@school/shared/school/dates';
-import type { Db } from '../../db/client';
 import { badRequest, DomainError, forbidden, notFound } from '../../lib/errors';
 import type { Actor } from '../../lib/policy';
 import { recordAudit, type AuditContext } from '../audit/service';
@@ -100,8 +99,7 @@ export function learningService(app: FastifyInstance) {
     /** The staff member who completed it for the student, recorded in the audit log with the completion. */
     by?: AuditContext,
   ) {
-    return app.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return app.db.transaction(async (tx) => {
       const txRepo = learningRepository(tx);
       const locked = await txRepo.lockEnrollment(schoolId, enrollment.id);
       await txRepo.complete(schoolId, enrollment.id, coursewareId);
@@ -290,7 +288,7 @@ export function learningService(app: FastifyInstance) {
       const { enrollment, saved } = await attendingStudent(actor, school, course, room.coursewareId);
 
       const presence = await app.db.transaction(async (t) => {
-        const txRepo = learningRepository(t as unknown as Db);
+        const txRepo = learningRepository(t);
         const held = await txRepo.lockAttendance(enrollment.id, room.coursewareId);
         if (event === 'joined') return txRepo.joinAttendance(school.id, enrollment.id, room.coursewareId);
         if (!held) throw badRequest(msg.notInClass, 'not_in_class');
@@ -318,8 +316,7 @@ export function learningService(app: FastifyInstance) {
       const enrollment = await studying(actor, school, course);
       const opened = (await repo.progressOf(school.id, enrollment.id)).some((p) => p.coursewareId === coursewareId);
       if (!opened) throw forbidden(msg.locked, 'locked');
-      await app.db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await app.db.transaction(async (tx) => {
         if (await recordedLately(tx, 'courseware.problem', enrollment.id, { key: 'coursewareId', value: String(coursewareId) }, 10)) return;
         await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: 'courseware.problem', subjectId: enrollment.id, data: { coursewareId, courseware: found.courseware.name, detail } });
       });
@@ -370,7 +367,7 @@ export function learningService(app: FastifyInstance) {
       if (course.durationMinutes && enrollment.progress < 100) {
         if (attemptOf(enrollment, course.durationMinutes).ended) {
           reset = true;
-          await app.db.transaction(async (t) => learningRepository(t as unknown as Db).restart(school.id, enrollment.id));
+          await app.db.transaction(async (t) => learningRepository(t).restart(school.id, enrollment.id));
         } else {
           await repo.startAttempt(school.id, enrollment.id);
         }

@@ -73,7 +73,7 @@ export function notificationDelivery(app: FastifyInstance) {
     const failed: number[] = [];
     for (const event of claimed) {
       try {
-        await tx.transaction((savepoint) => deliverEvent(savepoint as unknown as Db, event));
+        await tx.transaction((savepoint) => deliverEvent(savepoint, event));
       } catch (error) {
         failed.push(event.id);
         const attempts = await repo.failDelivery(event.id, MAX_ATTEMPTS);
@@ -94,7 +94,7 @@ export function notificationDelivery(app: FastifyInstance) {
       let delivered = 0;
       const skip: number[] = [];
       for (;;) {
-        const { taken, failed } = await app.db.transaction((t) => deliverBatch(t as unknown as Db, skip));
+        const { taken, failed } = await app.db.transaction((t) => deliverBatch(t, skip));
         delivered += taken - failed.length;
         skip.push(...failed);
         if (taken < BATCH) return delivered;

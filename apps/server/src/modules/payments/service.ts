@@ -17,7 +17,7 @@ import {
   type TransactionStatus,
 } from '@school/shared/payments/rules';
 import type { ContentType, feesBodySchema, processBodySchema } from '@school/shared/payments/schemas';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { CallbackRefused } from '../../infra/payments/gateway';
 import { badRequest, DomainError, invalid, notFound } from '../../lib/errors';
 import type { SignedInActor } from '../auth/actor';
@@ -165,7 +165,7 @@ export function paymentService(app: FastifyInstance) {
    * `replaced` keeps the enrolment for the attempt that replaces this one; `cancelled` is the payer's own doing,
    * recorded as such and told to nobody.
    */
-  async function moveTo(tx: Db, txn: TransactionRow, to: TransactionStatus, options: { replaced?: boolean; cancelled?: boolean; actorId?: number } = {}) {
+  async function moveTo(tx: Tx, txn: TransactionRow, to: TransactionStatus, options: { replaced?: boolean; cancelled?: boolean; actorId?: number } = {}) {
     if (!mayMove(txn.status, to)) return txn;
     const r = paymentRepository(tx);
     const enrol = paymentEnrolments(tx);
@@ -200,8 +200,7 @@ export function paymentService(app: FastifyInstance) {
   async function move(id: number, to: TransactionStatus, options: { cancelAtGateway?: boolean; cancelled?: boolean; check?: (txn: TransactionRow) => void; by?: AuditContext } = {}) {
     const found = await repo.find(id);
     if (!found) return undefined;
-    const moved = await app.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const moved = await app.db.transaction(async (tx) => {
       const r = paymentRepository(tx);
       await r.lockPayer(found.userId, found);
       const txn = await r.lock(id);
@@ -325,8 +324,7 @@ export function paymentService(app: FastifyInstance) {
   async function record(actor: SignedInActor, school: SchoolRow, body: ProcessBody, key: string, hash: string, plan: Awaited<ReturnType<typeof prepare>>) {
     const { item, voucher, breakdown: b, mode } = plan;
     const status: TransactionStatus = b.waivedBy ? 'Paid' : mode === 'cash' ? 'Pending' : 'notpaid';
-    return app.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    return app.db.transaction(async (tx) => {
       const r = paymentRepository(tx);
       const enrol = paymentEnrolments(tx);
       // Locks in one order everywhere: the payer's item, transactions, enrolment, voucher, wallet.
@@ -540,8 +538,7 @@ export function paymentService(app: FastifyInstance) {
       if (!event) return;
       const { eventId, reference, outcome } = event;
       const found = await repo.findByReference(reference);
-      await app.db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await app.db.transaction(async (tx) => {
         const r = paymentRepository(tx);
         if (found) await r.lockPayer(found.userId, found);
         const txn = found ? await r.lock(found.id) : undefined;

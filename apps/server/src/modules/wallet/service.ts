@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { verifyMessage } from 'viem';
 import { paymentMessages, walletMessage, walletMessages, WALLET_VERIFICATION_FAILED } from '@school/shared/payments/rules';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { badRequest, invalid, notFound } from '../../lib/errors';
 import { recordEvent } from '../events/service';
 import type { SchoolRow } from '../tenancy/repository';
@@ -24,7 +24,7 @@ interface Entry {
  * in the caller's transaction, under the wallet row's lock: the balance is never negative and always equals the
  * sum of the rows.
  */
-export function walletLedger(tx: Db) {
+export function walletLedger(tx: Tx) {
   const repo = walletRepository(tx);
   return {
     /**
@@ -57,7 +57,7 @@ export function walletLedger(tx: Db) {
 }
 
 /** A school's sign-up reward (spec 1 §4): coins for the new member, once, in the sign-up's transaction. */
-export async function grantSignupReward(tx: Db, school: SchoolRow, userId: number) {
+export async function grantSignupReward(tx: Tx, school: SchoolRow, userId: number) {
   if (!school.products.apt_coins || school.signupRewardCoins <= 0) return;
   const description = `Sign-up reward${school.rewardGroup ? ` for ${school.rewardGroup} members` : ''}: L2E Coins for a 36-unit MCLE bundle`;
   await walletLedger(tx).credit({ userId, amount: school.signupRewardCoins, reason: 'signup_reward', description, schoolId: school.id, onceKey: 'signup_reward' });
