@@ -539,6 +539,12 @@ describe("an administrator completing a lesson for a student", () => {
       { actorId: admin.user.id, schoolId: s.school.id, action: 'enrolment.complete_courseware', changes: { completed_courseware: { before: null, after: s.video.id } } },
     ]);
     expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body.completed_coursewares).toEqual([s.html.id, s.video.id]);
+
+    // Again (a retry), and a lesson the student completed themselves: answered, but nothing more recorded.
+    expect((await complete(s.video.id, admin.token)).body).toMatchObject({ completed: true });
+    expect((await complete(s.html.id, admin.token)).body).toMatchObject({ completed: true });
+    expect(await db().$count(events, and(eq(events.type, 'courseware.completed_by_staff'), eq(events.subjectId, s.enrolment.id)))).toBe(1);
+    expect(await db().$count(auditLog, and(eq(auditLog.subjectType, 'enrolment'), eq(auditLog.subjectId, s.enrolment.id)))).toBe(1);
   });
 
   it('does not give exams or live classes', async () => {

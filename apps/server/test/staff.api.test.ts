@@ -95,6 +95,7 @@ describe('the audit log', () => {
     expect(await count(`date_from=${today}&date_to=${today}`)).toBe(2);
     expect(await count('date_to=2020-01-01')).toBe(0);
     expect(await get('/audit/?subject=course', admin.token, school.host)).toMatchObject({ status: 400, body: { subject: ['Write the subject as kind:id, e.g. course:12.'] } });
+    expect(await get('/audit/?subject=course:9999999999', admin.token, school.host)).toMatchObject({ status: 400, body: { subject: ['No record has that id.'] } });
     expect(await get('/audit/?date_from=2026-02-30', admin.token, school.host)).toMatchObject({ status: 400, body: { date_from: ['Enter a date as YYYY-MM-DD.'] } });
   });
 

@@ -3,7 +3,12 @@ import { z } from 'zod';
 export const AUDIT_PAGE_SIZE = 50;
 
 /** `course:12`: a subject written as its kind and id, as the audit screen's filter and links write it. */
-export const auditSubjectSchema = z.string().regex(/^[a-z_]{1,40}:\d{1,10}$/, 'Write the subject as kind:id, e.g. course:12.');
+const SUBJECT = /^[a-z_]{1,40}:(\d{1,10})$/;
+export const auditSubjectSchema = z
+  .string()
+  .regex(SUBJECT, 'Write the subject as kind:id, e.g. course:12.')
+  // Ids are 32-bit integers in the database: a larger one names nothing, and the query must not be sent.
+  .refine((subject) => Number(SUBJECT.exec(subject)?.[1] ?? 0) <= 2147483647, 'No record has that id.');
 
 const isoDate = z.iso.date('Enter a date as YYYY-MM-DD.');
 

@@ -259,7 +259,7 @@ export function kycService(app: FastifyInstance) {
         await recordAudit(tx, by, {
           action: 'kyc.review',
           subject: { type: 'kyc_submission', id: submission.id },
-          before: { status: locked.status },
+          before: { status: locked.status, reason: locked.reason },
           after: { status: decision.approve ? 'verified' : 'rejected', reason: decision.reason || null },
         });
         return (await txRepo.findSubmission(submission.schoolId, submission.id))!;

@@ -102,9 +102,11 @@ export function learningService(app: FastifyInstance) {
     return app.db.transaction(async (tx) => {
       const txRepo = learningRepository(tx);
       const locked = await txRepo.lockEnrollment(schoolId, enrollment.id);
-      await txRepo.complete(schoolId, enrollment.id, coursewareId);
-      if (extra) await recordEvent(tx, { schoolId, actorId, type: extra.type, subjectId: enrollment.id, data: extra.data });
-      if (by) await recordAudit(tx, by, { action: 'enrolment.complete_courseware', subject: { type: 'enrolment', id: enrollment.id }, after: { completed_courseware: coursewareId } });
+      const changed = await txRepo.complete(schoolId, enrollment.id, coursewareId);
+      // Staff completing a lesson already complete (a retry, or the student finished it first) record nothing.
+      const staffNoop = by !== undefined && !changed;
+      if (extra && !staffNoop) await recordEvent(tx, { schoolId, actorId, type: extra.type, subjectId: enrollment.id, data: extra.data });
+      if (by && changed) await recordAudit(tx, by, { action: 'enrolment.complete_courseware', subject: { type: 'enrolment', id: enrollment.id }, after: { completed_courseware: coursewareId } });
       const done = await txRepo.completedCount(schoolId, enrollment.id, enrollment.courseId);
       const updated = await txRepo.setProgress(schoolId, enrollment.id, progressPercent(done, total));
       if (updated.progress >= 100 && locked.progress < 100) {
