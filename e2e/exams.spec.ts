@@ -99,7 +99,7 @@ describe('exams', () => {
     expect(await page.getByRole('button', { name: 'Retake Exam' }).count()).toBe(0);
 
     // Staff grade the written answer through the API: the result changes for the student.
-    const staff = await createStaff(db(), { school: s.school, role: 'IN' });
+    const staff = await createStaff(db(), { school: s.school, role: 'IN', courses: [s.course] });
     const [attempt] = await db().select().from(examSubmissions).where(eq(examSubmissions.examId, s.exam.id));
     const [, , , textarea] = await db().select().from(examQuestions).where(eq(examQuestions.examId, s.exam.id)).orderBy(examQuestions.position);
     const graded = await client(app.server.url).post(`/api/v1/exam-submissions/${attempt!.id}/questions/${textarea!.id}/grade/`, { score: 2, feedback: 'Well argued.' }, { token: staff.token, host: `${s.school.domain}.localhost` });

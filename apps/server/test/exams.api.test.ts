@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loneSurrogateMessage } from '@school/shared/api/unstorable-text';
 import { examMessages as msg } from '@school/shared/exams/rules';
+import { serverMessages } from '@school/shared/auth/messages';
 import { auditLog, courses, coursewareProgress, enrollments, examAnswers, examQuestions, examSubmissions, exams, notifications } from '../src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, waitFor } from './support/factories';
 import { request } from './support/http';
@@ -101,7 +102,7 @@ describe('taking an exam', () => {
     // The written answer may yet make it a pass: no retake until it is graded.
     expect(first.body.may_start).toBe(false);
     expect((await ctx.api.post(`/api/v1/exams/${s.exam.id}/start/`, {}, s.as)).body).toMatchObject({ code: 'awaiting_grade', detail: msg.awaitingGrade });
-    const staff = await createStaff(db(), { school: s.school, role: 'IN' });
+    const staff = await createStaff(db(), { school: s.school, role: 'IN', courses: [s.course] });
     const graded = await ctx.api.post(`/api/v1/exam-submissions/${first.body.submission.id}/questions/${text!.id}/grade/`, { score: 0 }, { token: staff.token, host: s.school.host });
     expect(graded.body).toMatchObject({ has_pending: false, passed: false });
     expect((await ctx.api.get(`/api/v1/exams/${s.exam.id}/`, s.as)).body.may_start).toBe(true);
@@ -258,8 +259,12 @@ describe('grading', () => {
     const classmate = await createEnrolment(db(), { course: s.course });
     expect((await grade(classmate.student.token, s.school.host)).status).toBe(404);
     expect((await grade(s.enrolment.student.token, s.school.host)).status).toBe(403);
+    // An instructor of the school's other courses sees the attempt but may not grade it.
+    const otherCourse = await createCourse(db(), { school: s.school });
+    const notAssigned = await createStaff(db(), { school: s.school, role: 'IN', courses: [otherCourse] });
+    expect(await grade(notAssigned.token, s.school.host)).toMatchObject({ status: 403, body: { detail: serverMessages.permissionDenied } });
 
-    const staff = await createStaff(db(), { school: s.school, role: 'IN' });
+    const staff = await createStaff(db(), { school: s.school, role: 'IN', courses: [s.course] });
     expect((await grade(staff.token, s.school.host, 9)).body).toEqual({ score: ['At most 2.'] });
     expect((await ctx.api.post(`/api/v1/exam-submissions/${id}/questions/${s.questions[0]!.id}/grade/`, { score: 1 }, { token: staff.token, host: s.school.host })).body.code).toBe('auto_scored');
     expect((await grade(staff.token, s.school.host)).body).toMatchObject({ has_pending: false, passed: true, total_score: 3, score: 50 });

@@ -20,6 +20,12 @@ export const isStudent = (actor: Actor) => actor.role === 'ST';
 export const can = (actor: Actor, permission: Permission) => hasPermission(actor.staffRole, permission);
 /** A policy rule that asks for a permission. */
 export const allowedTo = (permission: Permission) => (actor: Actor) => can(actor, permission);
+/**
+ * A policy rule for a course's work (editing it, grading its exams): an administrator's permission at the school,
+ * an instructor's on the courses assigned to them only.
+ */
+export const allowedOnCourse = (permission: Permission) => (actor: Actor, course: { instructorIds?: number[] }) =>
+  can(actor, permission) && (actor.staffRole !== 'IN' || (actor.userId !== null && (course.instructorIds ?? []).includes(actor.userId)));
 
 type Rule<R> = (actor: Actor, resource: R) => boolean;
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { slugFor } from '@school/shared/catalogue/rules';
 import type { Products } from '@school/shared/school/schemas';
 import type { Db } from '../../src/db/client';
-import { authTokens, bundleCourses, bundles, courses, coursewares, enrollments, modules, schoolMemberships, schools, students, users, vouchers, walletEntries, wallets } from '../../src/db/schema/index';
+import { authTokens, bundleCourses, bundles, courseInstructors, courses, coursewares, enrollments, modules, schoolMemberships, schools, students, users, vouchers, walletEntries, wallets } from '../../src/db/schema/index';
 import { hashKey, newKey } from '../../src/lib/crypto';
 import { client } from './http';
 import { humanToken } from './human';
@@ -178,13 +178,14 @@ export async function createStudent(db: Db, options: { school?: School; verified
   return { user: user!, student: student!, school, token: await tokenFor(db, user!.id) };
 }
 
-/** A school administrator (or instructor) of `school`, through a membership, with a session token. */
-export async function createStaff(db: Db, options: { school?: School; role?: 'SA' | 'IN' } = {}) {
+/** A school administrator (or instructor, assigned to `courses`) of `school`, through a membership, with a session token. */
+export async function createStaff(db: Db, options: { school?: School; role?: 'SA' | 'IN'; courses?: { id: number }[] } = {}) {
   const school = options.school ?? (await createSchool(db));
   const role = options.role ?? 'SA';
   const username = unique(role.toLowerCase());
   const [user] = await db.insert(users).values({ username, email: `${username}@example.com`, role, schoolId: school.id, isVerified: true }).returning();
   await db.insert(schoolMemberships).values({ userId: user!.id, schoolId: school.id, role });
+  if (options.courses?.length) await db.insert(courseInstructors).values(options.courses.map((course) => ({ courseId: course.id, userId: user!.id })));
   return { user: user!, school, token: await tokenFor(db, user!.id) };
 }
 

@@ -1,6 +1,6 @@
 import { gateCodes, gateRefusals } from '@school/shared/catalogue/rules';
 import { forbidden } from '../../lib/errors';
-import { allowedTo, can, definePolicy, isStaff, isStudent, type Actor } from '../../lib/policy';
+import { allowedOnCourse, allowedTo, definePolicy, isStaff, isStudent, type Actor } from '../../lib/policy';
 
 interface Listing {
   schoolId: number;
@@ -12,9 +12,6 @@ interface CourseListing extends Listing {
   instructorIds?: number[];
 }
 
-/** A course permission: an administrator's at the school, an instructor's on the courses assigned to them. */
-const onCourse = (permission: Parameters<typeof can>[1]) => (actor: Actor, course: CourseListing) =>
-  can(actor, permission) && (actor.staffRole !== 'IN' || (actor.userId !== null && (course.instructorIds ?? []).includes(actor.userId)));
 
 /** An unpublished course or bundle exists only for its school's staff. */
 const visible = (actor: Actor, item: Listing) => item.isPublished || isStaff(actor);
@@ -30,7 +27,7 @@ export const coursePolicy = definePolicy({
     enrol,
     /** Staff open the player straight at the first courseware, without enrolling. */
     preview: (actor) => isStaff(actor),
-    edit: onCourse('course.update'),
+    edit: allowedOnCourse('course.update'),
   },
   refusal,
 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { coursewareProgress, coursewares, courses, enrollments, examAnswers, examQuestions, examSubmissions, exams, modules } from '../../db/schema/index';
+import { courseInstructors, coursewareProgress, coursewares, courses, enrollments, examAnswers, examQuestions, examSubmissions, exams, modules } from '../../db/schema/index';
 
 export type ExamRow = typeof exams.$inferSelect;
 export type QuestionRow = typeof examQuestions.$inferSelect;
@@ -144,6 +144,11 @@ export function examRepository(db: Db) {
     },
 
     /** An attempt with its exam and the student it belongs to (staff grading). */
+    /** The instructors assigned to a course: theirs to grade. */
+    async instructorsOf(courseId: number) {
+      return (await db.select({ userId: courseInstructors.userId }).from(courseInstructors).where(eq(courseInstructors.courseId, courseId))).map((row) => row.userId);
+    },
+
     async findSubmission(schoolId: number, id: number) {
       const [row] = await db
         .select({ submission: examSubmissions, ...examWithCourse, userId: enrollments.userId })

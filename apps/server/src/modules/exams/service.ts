@@ -238,7 +238,7 @@ export function examService(app: FastifyInstance) {
     async grade(actor: SignedInActor, school: SchoolRow, submissionId: number, questionId: number, score: number, feedback: string, by: AuditContext) {
       const row = await repo.findSubmission(school.id, submissionId);
       if (!row) throw notFound();
-      submissionPolicy.authorize(actor, 'grade', { schoolId: row.submission.schoolId, userId: row.userId });
+      submissionPolicy.authorize(actor, 'grade', { schoolId: row.submission.schoolId, userId: row.userId, instructorIds: await repo.instructorsOf(row.courseId) });
       const question = await repo.findQuestion(school.id, questionId);
       if (!question || question.examId !== row.exam.id) throw notFound();
       if (isAutoScored(question.type)) throw badRequest(msg.notGradable, 'auto_scored');
