@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { profileServerMessages as s } from '@school/shared/account/messages';
 import { loneSurrogateMessage, nullCharacterMessage } from '@school/shared/api/unstorable-text';
 import { courses, paymentTransactions, schools } from '../src/db/schema/index';
-import { registerStudent, unique } from './support/factories';
+import { createCourse, createSchool, createStaff, registerStudent, unique } from './support/factories';
 import { request, type ApiResponse } from './support/http';
 import { uploadFile } from './support/multipart';
 import { serverForFile } from './support/server';
@@ -121,8 +121,8 @@ describe('fuzzing every endpoint with malformed input', () => {
           rawBody: options.rawBody,
           token: options.token,
           host: options.host ?? 'demo.localhost',
-          // A fresh Idempotency-Key, so that payment creation reaches its handler.
-          headers: { ...(options.contentType ? { 'content-type': options.contentType } : {}), 'idempotency-key': randomUUID() },
+          // A fresh Idempotency-Key, so that payment creation reaches its handler; a staff edit names the first version.
+          headers: { ...(options.contentType ? { 'content-type': options.contentType } : {}), 'idempotency-key': randomUUID(), 'if-match': '"v1"' },
         });
       } catch (error) {
         failures.push(`${method} ${path}: ${(error as Error).message}`);
@@ -135,33 +135,40 @@ describe('fuzzing every endpoint with malformed input', () => {
     const ownIds = [String(student.id), String(student.student_id)];
     const forumIdOf = await forumIds(student.token);
     const transaction = await ownTransaction(student.id);
+    // The staff routes, signed in as an administrator of a school of their own (the demo's courses stay as they are
+    // for the test files that share a PostgreSQL database), on a draft of that school.
+    const staffSchool = await createSchool(ctx.server.database.db);
+    const admin = await createStaff(ctx.server.database.db, { school: staffSchool });
+    const draft = await createCourse(ctx.server.database.db, { school: staffSchool, isPublished: false });
     for (const op of operations()) {
-      const knownId = op.path.startsWith('/api/v1/payment/transactions/{id}/') ? transaction : forumIdOf(op.path);
+      const staff = op.path.startsWith('/api/v1/staff/');
+      const knownId = staff ? draft.id : op.path.startsWith('/api/v1/payment/transactions/{id}/') ? transaction : forumIdOf(op.path);
       const own = op.path.includes('{') ? (knownId ? [String(knownId)] : ownIds).map((id) => fill(op.path, id)) : [op.path];
-      for (const token of [undefined, student.token]) {
+      const host = staff ? staffSchool.host : undefined;
+      for (const token of [undefined, staff ? admin.token : student.token]) {
         const paths = op.path.includes('{') ? idValues.map((id) => fill(op.path, encodeURIComponent(id).replace('%2500', '%00'))) : [];
         for (const path of [...paths, ...own]) {
           const json = op.method !== 'GET' && op.method !== 'DELETE';
-          await send(op.method, path, { token, rawBody: json ? '{}' : undefined, contentType: json ? 'application/json' : undefined });
+          await send(op.method, path, { token, host, rawBody: json ? '{}' : undefined, contentType: json ? 'application/json' : undefined });
         }
         for (const path of own) {
           for (const name of op.query) {
-            for (const value of queryValues) await send(op.method, `${path}?${encodeURIComponent(name)}=${value}`, { token });
-            await send(op.method, `${path}?${name}=1&${name}=2`, { token });
+            for (const value of queryValues) await send(op.method, `${path}?${encodeURIComponent(name)}=${value}`, { token, host });
+            await send(op.method, `${path}?${name}=1&${name}=2`, { token, host });
           }
           if (op.method === 'GET') continue;
-          for (const [contentType, rawBody] of rawBodies) await send(op.method, path, { token, contentType, rawBody });
+          for (const [contentType, rawBody] of rawBodies) await send(op.method, path, { token, host, contentType, rawBody });
           for (const field of op.body) {
             const others = Object.fromEntries(op.body.map((f) => [f, plausible(f)]));
             for (const value of badValues) {
-              await send(op.method, path, { token, contentType: 'application/json', rawBody: JSON.stringify({ [field]: value }) });
+              await send(op.method, path, { token, host, contentType: 'application/json', rawBody: JSON.stringify({ [field]: value }) });
               // With the other fields plausible the value reaches the handler; signed in, for the routes that need it.
-              if (token) await send(op.method, path, { token, contentType: 'application/json', rawBody: JSON.stringify({ ...others, [field]: value }) });
+              if (token) await send(op.method, path, { token, host, contentType: 'application/json', rawBody: JSON.stringify({ ...others, [field]: value }) });
             }
           }
           if (op.body.length) {
-            await send(op.method, path, { token, contentType: 'application/json', rawBody: JSON.stringify(Object.fromEntries(op.body.map((f) => [f, '\u0000']))) });
-            await send(op.method, path, { token, contentType: 'application/json', rawBody: JSON.stringify(Object.fromEntries(op.body.map((f) => [f, 'x'.repeat(300)]))) });
+            await send(op.method, path, { token, host, contentType: 'application/json', rawBody: JSON.stringify(Object.fromEntries(op.body.map((f) => [f, '\u0000']))) });
+            await send(op.method, path, { token, host, contentType: 'application/json', rawBody: JSON.stringify(Object.fromEntries(op.body.map((f) => [f, 'x'.repeat(300)]))) });
           }
         }
       }

@@ -3,7 +3,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { serverMessages } from '@school/shared/auth/messages';
 import { loggableError } from './log-redaction';
 
-type Body = Record<string, string[] | string>;
+/** The DRF shapes, plus the extra members some answers carry (a 412's current record). */
+type Body = Record<string, unknown>;
 
 /** A failure the client caused; turned into the DRF-shaped bodies of DECISIONS.md by the error handler. */
 export class DomainError extends Error {

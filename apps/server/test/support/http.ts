@@ -26,6 +26,8 @@ export function request<T = any>(baseUrl: string, path: string, options: Request
     ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
     ...(options.token ? { authorization: `Token ${options.token}` } : {}),
     ...(options.host ? { host: options.host } : {}),
+    // Node sends a DELETE's body without a length or chunks unless told: the server would read it as a next request.
+    ...(payload !== undefined ? { 'content-length': String(Buffer.byteLength(payload)) } : {}),
     ...options.headers,
   };
   return new Promise((resolve, reject) => {
@@ -56,5 +58,6 @@ export function client(baseUrl: string) {
       request<T>(baseUrl, path, { ...options, method: 'PUT', body: body ?? {} }),
     patch: <T = any>(path: string, body?: unknown, options: RequestOptions = {}) =>
       request<T>(baseUrl, path, { ...options, method: 'PATCH', body: body ?? {} }),
+    delete: <T = any>(path: string, options: RequestOptions = {}) => request<T>(baseUrl, path, { ...options, method: 'DELETE' }),
   };
 }

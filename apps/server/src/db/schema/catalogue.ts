@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, text, time, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { UnitsByArea } from '@school/shared/certificates/mcle';
 import { schools } from './schools';
+import { users } from './users';
 
 export const categories = pgTable(
   'categories',
@@ -74,6 +75,12 @@ export const courses = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** How many enrolments the course has, kept by triggers on enrollments (migration 0010), for top courses. */
     enrolmentCount: integer().notNull().default(0),
+    /** Raised by every staff save: the ETag that If-Match names, so a save based on an older state is refused. */
+    version: integer().notNull().default(1),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Set when staff delete a course that has enrolments: gone from the catalogue, kept for its students. */
+    archivedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     // The landing's top courses: the most enrolled first, read from the index instead of counting enrolments.
@@ -88,6 +95,8 @@ export const courses = pgTable(
     // The landing's featured course, found without walking the catalogue.
     index('courses_featured_idx').on(t.schoolId, t.createdAt).where(sql`${t.isFeatured} and ${t.isPublished}`),
     index('courses_subcategory_idx').on(t.subcategoryId),
+    // The staff console's list, most recently edited first.
+    index('courses_school_updated_idx').on(t.schoolId, t.updatedAt, t.id),
     // Search by any part of the name without scanning the catalogue (pg_trgm ships with PGlite and PostgreSQL).
     index('courses_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     check('courses_fee_check', sql`${t.fee} >= 0`),

@@ -5,6 +5,8 @@ import { allowedOnCourse, allowedTo, definePolicy, isStaff, isStudent, type Acto
 interface Listing {
   schoolId: number;
   isPublished: boolean;
+  /** Whether the caller is enrolled: a course taken out of the catalogue stays theirs. */
+  enrolled?: boolean;
 }
 
 interface CourseListing extends Listing {
@@ -13,8 +15,8 @@ interface CourseListing extends Listing {
 }
 
 
-/** An unpublished course or bundle exists only for its school's staff. */
-const visible = (actor: Actor, item: Listing) => item.isPublished || isStaff(actor);
+/** An unpublished course or bundle exists only for its school's staff and the students already enrolled in it. */
+const visible = (actor: Actor, item: Listing) => item.isPublished || isStaff(actor) || item.enrolled === true;
 const enrol = (actor: Actor) => isStudent(actor);
 /** Only students enrol: a staff account is never a student (spec 2 §4 step 3). */
 const refusal = { enrol: () => forbidden(gateRefusals.not_student, gateCodes.not_student) };
@@ -48,4 +50,26 @@ export const classPolicy = definePolicy({
   schoolOf: (cls: Listing) => cls.schoolId,
   visible,
   verbs: { view: () => true },
+});
+
+/**
+ * A course in the staff console. An instructor reaches the courses assigned to them; another course of the school
+ * answers 403 while it is published (it is on the site anyway) and 404 while it is a draft.
+ */
+export const staffCoursePolicy = definePolicy({
+  schoolOf: (course: CourseListing) => course.schoolId,
+  visible: (actor, course) => course.isPublished || allowedOnCourse('course.update')(actor, course),
+  verbs: {
+    read: allowedOnCourse('course.update'),
+    update: allowedOnCourse('course.update'),
+    publish: allowedOnCourse('course.publish'),
+    delete: allowedOnCourse('course.delete'),
+    duplicate: allowedTo('course.create'),
+  },
+});
+
+/** Creating a course: a school-wide permission, asked of the site's school. */
+export const courseCreationPolicy = definePolicy({
+  schoolOf: (school: { id: number }) => school.id,
+  verbs: { create: allowedTo('course.create') },
 });

@@ -51,9 +51,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await repo.findCourse(school.id, request.params.id);
     if (!row) throw notFound();
     const actor = actorOf(request);
-    coursePolicy.authorize(actor, 'view', row.course);
     const [outline, enrolments] = await Promise.all([repo.courseOutline(row.course.id), repo.enrollmentsOf(request.user?.id ?? null, [row.course.id])]);
     const enrolment = enrolments.get(row.course.id);
+    coursePolicy.authorize(actor, 'view', { ...row.course, enrolled: enrolment !== undefined });
     const certificate = enrolment ? await certificates.status(enrolment, school.products.mcle) : null;
     return presentCourseDetail(app.storage, row, outline, enrolment, certificate, todayIn(school.timeZone), coursePolicy.abilities(actor, row.course));
   });

@@ -58,7 +58,9 @@ export function learningService(app: FastifyInstance) {
   async function visibleCourse(actor: Actor, school: SchoolRow, courseId: number) {
     const course = await repo.findCourse(school.id, courseId);
     if (!course) throw notFound();
-    coursePolicy.authorize(actor, 'view', course);
+    // Out of the catalogue, the course stays open to the students enrolled in it.
+    const enrolled = !course.isPublished && actor.userId !== null && (await repo.findEnrollment(school.id, actor.userId, course.id)) !== undefined;
+    coursePolicy.authorize(actor, 'view', { ...course, enrolled });
     return course;
   }
 
@@ -189,7 +191,7 @@ export function learningService(app: FastifyInstance) {
      */
     studyingWith(actor: SignedInActor, school: SchoolRow, rows: { course: StudyCourse; enrollment: StudyEnrollment | null; opened: { completedAt: Date | null } | null }) {
       const { course, opened } = rows;
-      coursePolicy.authorize(actor, 'view', course);
+      coursePolicy.authorize(actor, 'view', { ...course, enrolled: rows.enrollment !== null });
       if (coursePolicy.can(actor, 'preview', course)) return { staff: true as const, course };
       const enrollment = assertStudying(actor, school, course, rows.enrollment);
       assertAttemptRunning(enrollment, course.durationMinutes);

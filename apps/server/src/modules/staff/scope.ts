@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { auditStaffRoutes } from '../audit/staff-routes';
 import { staffActor } from '../auth/actor';
+import { catalogueStaffRoutes } from '../catalogue/staff-routes';
 import { staffMeRoutes } from './me-routes';
 
 /**
@@ -14,4 +15,5 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   });
   await staff.register(staffMeRoutes);
   await staff.register(auditStaffRoutes);
+  await staff.register(catalogueStaffRoutes);
 };

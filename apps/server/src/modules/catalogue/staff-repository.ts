@@ -1,0 +1,202 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { StaffCourseListQuery } from '@school/shared/staff/courses';
+import type { Db, Tx } from '../../db/client';
+import {
+  categories,
+  conferenceRooms,
+  courseInstructors,
+  courses,
+  coursewares,
+  enrollments,
+  examQuestions,
+  exams,
+  lecturers,
+  modules,
+  subcategories,
+  users,
+  videoQuestions,
+} from '../../db/schema/index';
+import { fullName } from '../account/presenter';
+
+type CourseRow = typeof courses.$inferSelect;
+type CourseColumns = Partial<typeof courses.$inferInsert>;
+export interface Person {
+  id: number;
+  name: string;
+}
+export interface StaffCourseListRow {
+  course: CourseRow;
+  category: string | null;
+  subcategory: string | null;
+  instructors: Person[];
+}
+export interface StaffCourseRecord {
+  course: CourseRow;
+  instructors: Person[];
+  updatedBy: Person | null;
+}
+
+const personColumns = { id: users.id, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix, username: users.username };
+const personOf = (u: { id: number; firstName: string; middleName: string; lastName: string; suffix: string | null; username: string }): Person => ({ id: u.id, name: fullName(u) || u.username });
+
+const order: Record<StaffCourseListQuery['sort'], SQL[]> = {
+  '-updated_at': [desc(courses.updatedAt), desc(courses.id)],
+  name: [asc(courses.name), asc(courses.id)],
+  '-name': [desc(courses.name), desc(courses.id)],
+  '-created_at': [desc(courses.createdAt), desc(courses.id)],
+  created_at: [asc(courses.createdAt), asc(courses.id)],
+  fee: [asc(courses.fee), asc(courses.id)],
+  '-fee': [desc(courses.fee), desc(courses.id)],
+  '-enrolments': [desc(courses.enrolmentCount), desc(courses.id)],
+};
+
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const statusFilter: Record<NonNullable<StaffCourseListQuery['status']> | 'current', SQL> = {
+  current: isNull(courses.archivedAt),
+  published: and(isNull(courses.archivedAt), eq(courses.isPublished, true))!,
+  draft: and(isNull(courses.archivedAt), eq(courses.isPublished, false))!,
+  archived: isNotNull(courses.archivedAt),
+};
+
+const assignedTo = (userId: number) =>
+  exists(sql`(select 1 from ${courseInstructors} where ${courseInstructors.courseId} = ${courses.id} and ${courseInstructors.userId} = ${userId})`);
+
+/** A school's courses as its staff manage them: drafts and archived ones included, every write by school and id. */
+export function staffCourseRepository(db: Db) {
+  async function instructorsOf(courseIds: number[]) {
+    if (courseIds.length === 0) return new Map<number, Person[]>();
+    const rows = await db
+      .select({ courseId: courseInstructors.courseId, user: personColumns })
+      .from(courseInstructors)
+      .innerJoin(users, eq(users.id, courseInstructors.userId))
+      .where(inArray(courseInstructors.courseId, courseIds))
+      .orderBy(asc(users.lastName), asc(users.id));
+    const byCourse = new Map<number, Person[]>();
+    for (const row of rows) byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), personOf(row.user)]);
+    return byCourse;
+  }
+
+  return {
+    instructorsOf,
+
+    /** One page of the school's courses; `onlyAssignedTo` narrows an instructor's list to their own courses. */
+    async page(schoolId: number, query: StaffCourseListQuery, onlyAssignedTo: number | null, limit: number, offset: number) {
+      const where = and(
+        eq(courses.schoolId, schoolId),
+        statusFilter[query.status ?? 'current'],
+        query.search ? ilike(courses.name, contains(query.search)) : undefined,
+        query.category ? eq(subcategories.categoryId, query.category) : undefined,
+        query.instructor ? assignedTo(query.instructor) : undefined,
+        onlyAssignedTo !== null ? assignedTo(onlyAssignedTo) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ course: courses, category: categories.name, subcategory: subcategories.name })
+          .from(courses)
+          .leftJoin(subcategories, eq(subcategories.id, courses.subcategoryId))
+          .leftJoin(categories, eq(categories.id, subcategories.categoryId))
+          .where(where)
+          .orderBy(...order[query.sort])
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(courses).leftJoin(subcategories, eq(subcategories.id, courses.subcategoryId)).where(where),
+      ]);
+      const instructors = await instructorsOf(rows.map((r) => r.course.id));
+      return { rows: rows.map((r): StaffCourseListRow => ({ ...r, instructors: instructors.get(r.course.id) ?? [] })), total: total?.n ?? 0 };
+    },
+
+    async find(schoolId: number, id: number): Promise<StaffCourseRecord | null> {
+      const [row] = await db
+        .select({ course: courses, updatedBy: personColumns })
+        .from(courses)
+        .leftJoin(users, eq(users.id, courses.updatedById))
+        .where(and(eq(courses.schoolId, schoolId), eq(courses.id, id)));
+      if (!row) return null;
+      const instructors = await instructorsOf([id]);
+      return { course: row.course, instructors: instructors.get(id) ?? [], updatedBy: row.updatedBy ? personOf(row.updatedBy) : null };
+    },
+
+    async subcategoryExists(schoolId: number, id: number) {
+      return (await db.$count(subcategories, and(eq(subcategories.schoolId, schoolId), eq(subcategories.id, id)))) > 0;
+    },
+    async lecturerExists(schoolId: number, id: number) {
+      return (await db.$count(lecturers, and(eq(lecturers.schoolId, schoolId), eq(lecturers.id, id)))) > 0;
+    },
+    async enrolmentCount(schoolId: number, id: number) {
+      return db.$count(enrollments, and(eq(enrollments.schoolId, schoolId), eq(enrollments.courseId, id)));
+    },
+
+    /** What publishing checks of each lesson, in outline order. */
+    async lessonsOf(schoolId: number, courseId: number) {
+      return db
+        .select({
+          id: coursewares.id,
+          name: coursewares.name,
+          type: coursewares.type,
+          file: coursewares.file,
+          url: coursewares.url,
+          content: coursewares.content,
+          mediaSeconds: coursewares.mediaSeconds,
+          questions: sql<number>`(select count(*)::int from ${examQuestions} where ${examQuestions.examId} = ${exams.id})`,
+          hasSchedule: sql<boolean>`${conferenceRooms.id} is not null`,
+        })
+        .from(coursewares)
+        .innerJoin(modules, eq(modules.id, coursewares.moduleId))
+        .leftJoin(exams, eq(exams.coursewareId, coursewares.id))
+        .leftJoin(conferenceRooms, eq(conferenceRooms.coursewareId, coursewares.id))
+        .where(and(eq(modules.schoolId, schoolId), eq(modules.courseId, courseId)))
+        .orderBy(asc(modules.position), asc(coursewares.position), asc(coursewares.id));
+    },
+  };
+}
+
+/** The writes, each inside the caller's transaction so that its audit entry commits or rolls back with it. */
+export function staffCourseWrites(tx: Tx) {
+  return {
+    async insert(values: typeof courses.$inferInsert) {
+      const [row] = await tx.insert(courses).values(values).returning();
+      return row!;
+    },
+
+    /** Writes when the course is still at the version the editor saw, raising it; null when it is not (or is gone). */
+    async update(schoolId: number, id: number, version: number, columns: CourseColumns, actorId: number) {
+      const [row] = await tx
+        .update(courses)
+        .set({ ...columns, version: sql`${courses.version} + 1`, updatedAt: sql`now()`, updatedById: actorId })
+        .where(and(eq(courses.schoolId, schoolId), eq(courses.id, id), eq(courses.version, version)))
+        .returning();
+      return row ?? null;
+    },
+
+    async setSlug(schoolId: number, id: number, slug: string) {
+      await tx.update(courses).set({ slug }).where(and(eq(courses.schoolId, schoolId), eq(courses.id, id)));
+    },
+
+    async remove(schoolId: number, id: number, version: number) {
+      const [row] = await tx.delete(courses).where(and(eq(courses.schoolId, schoolId), eq(courses.id, id), eq(courses.version, version))).returning({ id: courses.id });
+      return row ?? null;
+    },
+
+    /** Copies a course's outline under another course: modules, lessons, exams with their questions, video questions. */
+    async copyOutline(schoolId: number, fromCourseId: number, toCourseId: number) {
+      const sourceModules = await tx.select().from(modules).where(and(eq(modules.schoolId, schoolId), eq(modules.courseId, fromCourseId))).orderBy(asc(modules.position));
+      for (const { id: moduleId, ...module } of sourceModules) {
+        const [copy] = await tx.insert(modules).values({ ...module, courseId: toCourseId }).returning({ id: modules.id });
+        const lessons = await tx.select().from(coursewares).where(and(eq(coursewares.schoolId, schoolId), eq(coursewares.moduleId, moduleId))).orderBy(asc(coursewares.position));
+        for (const { id: lessonId, ...lesson } of lessons) {
+          const [lessonCopy] = await tx.insert(coursewares).values({ ...lesson, moduleId: copy!.id }).returning({ id: coursewares.id });
+          const [exam] = await tx.select().from(exams).where(and(eq(exams.schoolId, schoolId), eq(exams.coursewareId, lessonId)));
+          if (exam) {
+            const { id: examId, ...examValues } = exam;
+            const [examCopy] = await tx.insert(exams).values({ ...examValues, coursewareId: lessonCopy!.id }).returning({ id: exams.id });
+            const questions = await tx.select().from(examQuestions).where(and(eq(examQuestions.schoolId, schoolId), eq(examQuestions.examId, examId)));
+            if (questions.length) await tx.insert(examQuestions).values(questions.map(({ id: _id, ...q }) => ({ ...q, examId: examCopy!.id })));
+          }
+          const marks = await tx.select().from(videoQuestions).where(and(eq(videoQuestions.schoolId, schoolId), eq(videoQuestions.coursewareId, lessonId)));
+          if (marks.length) await tx.insert(videoQuestions).values(marks.map(({ id: _id, ...q }) => ({ ...q, coursewareId: lessonCopy!.id })));
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, listSchema } from '@school/shared/api/errors';
+import { idParamsSchema } from '@school/shared/school/schemas';
+import {
+  courseCreateSchema,
+  courseDeletedSchema,
+  coursePatchSchema,
+  publishProblemSchema,
+  staffCourseListQuerySchema,
+  staffCourseRowSchema,
+  staffCourseSchema,
+} from '@school/shared/staff/courses';
+import { conflictSchema, etagOf } from '@school/shared/staff/versions';
+import { expectedVersion } from '../../lib/versions';
+import { auditContextOf } from '../audit/service';
+import { staffActor } from '../auth/actor';
+import { staffCourseService, type StaffContext } from './staff-service';
+
+const tags = ['staff'];
+const security = [{ token: [] }];
+const detail = z.object({ detail: z.string() });
+/** A write's answers beyond the usual: 412 with the course as it now is, 428 without If-Match. */
+const versioned = { ...errorResponses, 412: conflictSchema(staffCourseSchema), 428: detail };
+/** A course that is not ready to publish: every problem, or the usual field errors of a bad request. */
+const publishRefusal = z.union([z.object({ detail: z.string(), problems: z.array(publishProblemSchema) }), errorResponses[400]]);
+
+/** The staff console's courses (`/api/v1/staff/courses/...`): every course of the school, drafts included. */
+export const catalogueStaffRoutes: FastifyPluginAsyncZod = async (app) => {
+  const courses = staffCourseService(app);
+  const contextOf = (request: FastifyRequest): StaffContext => {
+    const actor = staffActor(request);
+    return { actor, school: request.school, audit: auditContextOf(request, actor.userId) };
+  };
+
+  app.get(
+    '/courses/',
+    { schema: { tags, security, summary: "The school's courses, drafts and archived ones included: search, filters, sorting, 20 a page", querystring: staffCourseListQuerySchema, response: { 200: listSchema(staffCourseRowSchema), ...errorResponses } } },
+    async (request) => courses.list(contextOf(request), request.query),
+  );
+
+  app.post(
+    '/courses/',
+    { schema: { tags, security, summary: 'A new draft course; only the name is required', body: courseCreateSchema, response: { 201: staffCourseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const course = await courses.create(contextOf(request), request.body);
+      return reply.code(201).header('etag', etagOf(course.version)).send(course);
+    },
+  );
+
+  app.get(
+    '/courses/:id/',
+    { schema: { tags, security, summary: 'A course with every setting; its ETag is the version a PATCH or DELETE names in If-Match', params: idParamsSchema, response: { 200: staffCourseSchema, ...errorResponses } } },
+    async (request, reply) => {
+      const course = await courses.get(contextOf(request), request.params.id);
+      return reply.header('etag', etagOf(course.version)).send(course);
+    },
+  );
+
+  app.patch(
+    '/courses/:id/',
+    { schema: { tags, security, summary: 'Changes some settings of the version named in If-Match (412 if somebody saved since, 428 without it)', params: idParamsSchema, body: coursePatchSchema, response: { 200: staffCourseSchema, ...versioned } } },
+    async (request, reply) => {
+      const ctx = contextOf(request);
+      const course = await courses.update(ctx, request.params.id, expectedVersion(request), request.body);
+      return reply.header('etag', etagOf(course.version)).send(course);
+    },
+  );
+
+  app.delete(
+    '/courses/:id/',
+    { schema: { tags, security, summary: 'Deletes a course nobody enrolled in; archives one with enrolments (its students keep it). Needs If-Match', params: idParamsSchema, response: { 200: courseDeletedSchema, ...versioned } } },
+    async (request) => {
+      const ctx = contextOf(request);
+      return courses.remove(ctx, request.params.id, expectedVersion(request));
+    },
+  );
+
+  app.post(
+    '/courses/:id/publish/',
+    { schema: { tags, security, summary: 'Puts the course in the catalogue, or answers 400 with every problem that stops it', params: idParamsSchema, response: { 200: staffCourseSchema, ...errorResponses, 400: publishRefusal, 409: detail, 412: versioned[412] } } },
+    async (request) => courses.setPublished(contextOf(request), request.params.id, true),
+  );
+
+  app.post(
+    '/courses/:id/unpublish/',
+    { schema: { tags, security, summary: 'Takes the course out of the catalogue; enrolled students keep their access', params: idParamsSchema, response: { 200: staffCourseSchema, ...errorResponses, 409: detail, 412: versioned[412] } } },
+    async (request) => courses.setPublished(contextOf(request), request.params.id, false),
+  );
+
+  app.post(
+    '/courses/:id/duplicate/',
+    { schema: { tags, security, summary: 'A draft copy of the course with its settings and outline', params: idParamsSchema, response: { 201: staffCourseSchema, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send(await courses.duplicate(contextOf(request), request.params.id)),
+  );
+};
