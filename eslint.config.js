@@ -54,6 +54,27 @@ const boundaries = {
         } else if (['components', 'lib', 'config'].includes(fromLayer) && (toLayer === 'features' || toLayer === 'app')) {
           report(`${fromLayer}/ imports ${toLayer}/: shared code flows components/lib -> features -> app.`);
         }
+        // The staff console is a wing of its own: it and the student side share components/, lib/ and config/ only;
+        // app/router.tsx, which puts both wings in one route table, is the one place that imports both.
+        if (fromLayer === 'staff' && (toLayer === 'features' || toLayer === 'app')) {
+          report(`The staff console imports the student side's ${toLayer}/: the wings share components/, lib/ and config/ only.`);
+        }
+        if (fromLayer !== 'staff' && toLayer === 'staff' && importer !== path.join(webSrc, 'app/router.tsx')) {
+          report(`${fromLayer}/ imports the staff console: the wings share components/, lib/ and config/ only.`);
+        }
+        if (fromLayer === 'staff') {
+          const staffRoot = path.join(webSrc, 'staff');
+          const fromPart = folderUnder(staffRoot, importer);
+          const toPart = folderUnder(staffRoot, to);
+          if (fromPart === 'features') {
+            const own = folderUnder(path.join(staffRoot, 'features'), importer);
+            const other = folderUnder(path.join(staffRoot, 'features'), to);
+            if (other && other !== own) report(`Staff feature '${own}' imports staff feature '${other}': features never import each other.`);
+            if (toPart === 'app') report(`Staff feature '${own}' imports the console's app/: only app/ puts features together.`);
+          } else if (['components', 'lib', 'config'].includes(fromPart) && (toPart === 'features' || toPart === 'app')) {
+            report(`staff/${fromPart}/ imports staff/${toPart}/: shared code flows components/lib -> features -> app.`);
+          }
+        }
       }
 
       const fromModule = folderUnder(modules, importer);

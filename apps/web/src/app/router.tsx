@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
+import { staffPaths } from '@/staff/config/staff-paths';
 import { prefetchCourse } from '@/lib/course';
 import { page } from './lazy-page';
 import { NavbarFrame } from './layout/navbar-frame';
@@ -13,6 +14,19 @@ import { PageError, RouteError } from './route-error';
 const playerPages: RouteObject[] = [
   { path: paths.coursePlayer(), loader: prefetchCourse, lazy: page(() => import('@/features/player/routes/course-player'), 'CoursePlayer') },
   { path: paths.studio(), lazy: page(() => import('@/features/player/routes/studio'), 'Studio') },
+];
+
+/** The staff console (apps/web/src/staff): its own layout and pages, in the frame the player uses. */
+const staffPages: RouteObject[] = [
+  {
+    path: staffPaths.dashboard,
+    lazy: page(() => import('@/staff/app/console-layout'), 'ConsoleLayout'),
+    children: [
+      { index: true, lazy: page(() => import('@/staff/features/dashboard/routes/dashboard'), 'Dashboard') },
+      { path: staffPaths.courses, lazy: page(() => import('@/staff/features/courses/routes/course-list'), 'CourseList') },
+      { path: staffPaths.courseSettings(), lazy: page(() => import('@/staff/features/courses/routes/course-settings'), 'CourseSettings') },
+    ],
+  },
 ];
 
 /** The pages inside the common layout. */
@@ -67,7 +81,7 @@ const routes: RouteObject[] = [
     element: <PlayerLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <Loading />,
-    children: [{ errorElement: <PageError />, children: playerPages }],
+    children: [{ errorElement: <PageError />, children: [...playerPages, ...staffPages] }],
   },
   {
     element: <RootLayout />,

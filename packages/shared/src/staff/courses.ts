@@ -31,7 +31,7 @@ export const courseMessages = {
 } as const;
 
 const amount = z
-  .number()
+  .number({ error: courseMessages.amount })
   .min(0, courseMessages.amount)
   .max(10_000_000, courseMessages.amount)
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, courseMessages.amount);
@@ -60,10 +60,10 @@ export const courseSettingsSchema = z.object({
   allowed_domains: z.array(domain).max(50, 'List at most 50 domains.'),
   date_start: day.nullable(),
   date_end: day.nullable(),
-  duration_minutes: z.number().int().min(1).max(525_600).nullable().describe('the course timer from enrolment, in minutes; null for none'),
+  duration_minutes: z.number({ error: 'Enter the minutes as a whole number, or leave it empty.' }).int().min(1).max(525_600).nullable().describe('the course timer from enrolment, in minutes; null for none'),
   approval_number: z.string().trim().max(100).nullable().describe("the MCLE Office's approval number"),
   mcle_units: z.partialRecord(z.enum(MCLE_AREA_KEYS), units).describe('MCLE units by B.M. No. 850 subject area'),
-  reward_coins: z.number().int().min(0).max(1_000_000).describe('whole L2E coins credited on completion'),
+  reward_coins: z.number({ error: 'Enter whole coins.' }).int().min(0).max(1_000_000).describe('whole L2E coins credited on completion'),
   forward_streaming: z.boolean(),
   video_download: z.boolean(),
   pdf_download: z.boolean(),
@@ -187,6 +187,8 @@ export const staffCourseListQuerySchema = z.object({
 });
 export type StaffCourseListQuery = z.infer<typeof staffCourseListQuerySchema>;
 
+export const courseStatusLabels = { published: 'Published', draft: 'Draft', archived: 'Archived' } as const;
+
 const person = z.object({ id: z.number(), name: z.string() });
 
 export const staffCourseRowSchema = z.object({
@@ -199,6 +201,7 @@ export const staffCourseRowSchema = z.object({
   subcategory: z.string().nullable(),
   instructors: z.array(person),
   enrolments: z.number(),
+  version: z.number().describe('the ETag a DELETE from the list names in If-Match'),
   updated_at: z.string(),
 });
 export type StaffCourseRow = z.infer<typeof staffCourseRowSchema>;

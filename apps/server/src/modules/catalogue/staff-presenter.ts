@@ -82,6 +82,7 @@ export function presentStaffCourseRow(r: StaffCourseListRow): StaffCourseRow {
     subcategory: r.subcategory,
     instructors: r.instructors,
     enrolments: r.course.enrolmentCount,
+    version: r.course.version,
     updated_at: r.course.updatedAt.toISOString(),
   };
 }

@@ -10,7 +10,10 @@ import { useUnauthorizedLogout } from '../logout';
 import { useBrowserRedirect } from './use-browser-redirect';
 import { useScrollToTop } from './use-scroll-to-top';
 
-/** The course player's frame, outside the common layout (spec 2 §2): the school's colour, a session, toasts. */
+/**
+ * The frame of the pages outside the common layout, the course player's (spec 2 §2) and the staff console's: the
+ * school's colour, a session, toasts.
+ */
 export function PlayerLayout() {
   const session = useSession();
   const school = useSchool();

@@ -1,0 +1,6 @@
+/** The console's route paths, defined once; its pages build links with these. */
+export const staffPaths = {
+  dashboard: '/staff',
+  courses: '/staff/courses',
+  courseSettings: (id: number | string = ':id') => `/staff/courses/${id}/settings`,
+};

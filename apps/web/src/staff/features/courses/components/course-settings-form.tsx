@@ -1,0 +1,199 @@
+import { useEffect, useState } from 'react';
+import type { FieldNamesMarkedBoolean } from 'react-hook-form';
+import { MCLE_AREAS } from '@school/shared/certificates/mcle';
+import { courseSettingsSchema, MODES_OF_PAYMENT, modeOfPaymentLabels, type CoursePatch, type CourseSettings, type StaffCourse } from '@school/shared/staff/courses';
+import { Button } from '@/components/button';
+import { FormBanner } from '@/components/form-banner';
+import { RelativeTime } from '@/components/relative-time';
+import { SelectField } from '@/components/select-field';
+import { TextField } from '@/components/text-field';
+import { notify } from '@/components/toast';
+import { ApiError } from '@/lib/api-error';
+import { useServerForm } from '@/lib/use-server-form';
+import { useUpdateCourse } from '../api/course-calls';
+import { Tabs } from './course-tabs';
+
+const orNull = (value: unknown) => (value === '' || value === null ? null : Number(value));
+const orZero = (value: unknown) => (value === '' ? 0 : Number(value));
+const textOrNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const domains = (value: unknown) => (Array.isArray(value) ? value : String(value).split(/[\s,]+/).filter(Boolean));
+
+/** The settings of a course as the form holds them. */
+const settingsOf = (course: StaffCourse): CourseSettings => Object.fromEntries(Object.keys(courseSettingsSchema.shape).map((key) => [key, course[key as keyof CourseSettings]])) as CourseSettings;
+
+/** Only what the editor changed is sent: another editor's change to another field is not written back. */
+function patchOf(values: CourseSettings, dirty: Partial<FieldNamesMarkedBoolean<CourseSettings>>): CoursePatch {
+  return Object.fromEntries(Object.keys(dirty).map((key) => [key, values[key as keyof CourseSettings]])) as CoursePatch;
+}
+
+/** Which tab holds a field: a refused save opens the tab of its first error. */
+const tabOfField: Record<string, string> = {
+  fee: 'price', show_fee: 'price', allow_pay_later: 'price', mode_of_payment: 'price',
+  direct_enrollment: 'enrolment', class_enrollment_only: 'enrolment', require_kyc: 'enrolment', allowed_domains: 'enrolment', date_start: 'enrolment', date_end: 'enrolment', duration_minutes: 'enrolment',
+  mcle_units: 'mcle', approval_number: 'mcle',
+  forward_streaming: 'player', video_download: 'player', pdf_download: 'player', enable_kyl: 'player',
+  reward_coins: 'rewards', is_featured: 'rewards',
+};
+
+interface Conflict {
+  current: StaffCourse;
+  by: string;
+  at: string;
+}
+
+/**
+ * Every setting of a course in tabs, saved to the version it was loaded at. When somebody saved in between, the
+ * server refuses (412): the form says who and when, keeps what this editor typed, and offers to reload theirs.
+ */
+export function CourseSettingsForm({ course, subcategories, onReload }: { course: StaffCourse; subcategories: { value: string; label: string }[]; onReload: (current: StaffCourse) => void }) {
+  const update = useUpdateCourse();
+  const [tab, setTab] = useState('basics');
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const { form, banner, showServerError } = useServerForm<CourseSettings>(courseSettingsSchema, settingsOf(course));
+  const { register, formState } = form;
+  const error = (name: string) => (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
+
+  useEffect(() => {
+    form.reset(settingsOf(course));
+    setConflict(null);
+  }, [course, form]);
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      const patch = patchOf(values, formState.dirtyFields);
+      if (Object.keys(patch).length === 0) return notify.info('Nothing has changed.');
+      try {
+        await update.mutateAsync({ course, patch });
+        notify.success('The course settings are saved.');
+      } catch (failure) {
+        const body = failure instanceof ApiError ? (failure.body as unknown as { current?: StaffCourse; updated_by?: { name: string } | null; updated_at?: string }) : null;
+        if (failure instanceof ApiError && failure.status === 412 && body?.current) {
+          setConflict({ current: body.current, by: body.updated_by?.name ?? 'Somebody', at: body.updated_at ?? body.current.updated_at });
+          return;
+        }
+        showServerError(failure);
+        const first = failure instanceof ApiError ? Object.keys(failure.body ?? {}).find((key) => key in tabOfField || key in courseSettingsSchema.shape) : undefined;
+        if (first) setTab(tabOfField[first] ?? 'basics');
+      }
+    },
+    (errors) => setTab(tabOfField[Object.keys(errors)[0] ?? ''] ?? 'basics'),
+  );
+
+  const check = (name: keyof CourseSettings, label: string) => (
+    <label className="check-field">
+      <input type="checkbox" {...register(name)} /> {label}
+    </label>
+  );
+
+  const tabs = [
+    {
+      id: 'basics',
+      label: 'Basics',
+      panel: (
+        <>
+          <TextField label="Name" error={error('name')} {...register('name')} />
+          <div className={`field ${error('description') ? 'has-error' : ''}`}>
+            <label htmlFor="course-description">Description</label>
+            <textarea id="course-description" rows={6} {...register('description')} />
+          </div>
+          <SelectField label="Subcategory" placeholder="None" options={subcategories} error={error('subcategory_id')} {...register('subcategory_id', { setValueAs: orNull })} />
+        </>
+      ),
+    },
+    {
+      id: 'price',
+      label: 'Price and payment',
+      panel: (
+        <>
+          <TextField label="Fee (pesos; 0 for a free course)" inputMode="decimal" error={error('fee')} {...register('fee', { setValueAs: orZero })} />
+          {check('show_fee', 'Show the fee on the course page')}
+          {check('allow_pay_later', 'Allow pay later')}
+          <fieldset className={`field ${error('mode_of_payment') ? 'has-error' : ''}`}>
+            <legend>Ways to pay</legend>
+            {MODES_OF_PAYMENT.map((mode) => (
+              <label key={mode} className="check-field">
+                <input type="checkbox" value={mode} {...register('mode_of_payment')} /> {modeOfPaymentLabels[mode]}
+              </label>
+            ))}
+            {error('mode_of_payment') && <p className="field-error" role="alert">{error('mode_of_payment')}</p>}
+          </fieldset>
+        </>
+      ),
+    },
+    {
+      id: 'enrolment',
+      label: 'Enrolment',
+      panel: (
+        <>
+          {check('direct_enrollment', 'Students enrol themselves')}
+          {check('class_enrollment_only', 'Enrolment through a class only')}
+          {check('require_kyc', 'Require a verified ID')}
+          <TextField label="Allowed e-mail domains (comma separated; empty for anyone)" error={error('allowed_domains')} {...register('allowed_domains', { setValueAs: domains })} />
+          <TextField label="Opens on" type="date" error={error('date_start')} {...register('date_start', { setValueAs: textOrNull })} />
+          <TextField label="Ends on" type="date" error={error('date_end')} {...register('date_end', { setValueAs: textOrNull })} />
+          <TextField label="Time to finish after enrolling (minutes; empty for no limit)" inputMode="numeric" error={error('duration_minutes')} {...register('duration_minutes', { setValueAs: orNull })} />
+        </>
+      ),
+    },
+    {
+      id: 'mcle',
+      label: 'MCLE',
+      panel: (
+        <>
+          <fieldset className={`field ${error('mcle_units') ? 'has-error' : ''}`}>
+            <legend>Units by subject area (B.M. No. 850)</legend>
+            {MCLE_AREAS.map((area) => (
+              <TextField key={area.key} label={area.label} inputMode="decimal" {...register(`mcle_units.${area.key}`, { setValueAs: orZero })} />
+            ))}
+            {error('mcle_units') && <p className="field-error" role="alert">{error('mcle_units')}</p>}
+          </fieldset>
+          <TextField label="MCLE approval number" error={error('approval_number')} {...register('approval_number', { setValueAs: textOrNull })} />
+        </>
+      ),
+    },
+    {
+      id: 'player',
+      label: 'Player',
+      panel: (
+        <>
+          {check('forward_streaming', 'Let students skip ahead in videos')}
+          {check('video_download', 'Allow video downloads')}
+          {check('pdf_download', 'Allow PDF downloads')}
+          {check('enable_kyl', 'Take identity snapshots while studying')}
+        </>
+      ),
+    },
+    {
+      id: 'rewards',
+      label: 'Rewards',
+      panel: (
+        <>
+          <TextField label="L2E coins on completion" inputMode="numeric" error={error('reward_coins')} {...register('reward_coins', { setValueAs: orZero })} />
+          {check('is_featured', 'Feature on the landing page')}
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <form onSubmit={submit} noValidate className="console-form">
+      {conflict && (
+        <div className="banner banner-error" role="alert">
+          <p>
+            {conflict.by} saved this course <RelativeTime iso={conflict.at} />, after you opened it. Your changes are not saved. Reload to see theirs, then make yours again.
+          </p>
+          <Button label="Reload" variant="ghost" onClick={() => onReload(conflict.current)} />
+        </div>
+      )}
+      <FormBanner message={banner} />
+      <fieldset disabled={!course.abilities.update} className="plain-fieldset">
+        <Tabs label="Course settings" tabs={tabs} active={tab} onChange={setTab} />
+      </fieldset>
+      {course.abilities.update && (
+        <div className="form-actions">
+          <Button label="Save" type="submit" busy={update.isPending} />
+        </div>
+      )}
+    </form>
+  );
+}

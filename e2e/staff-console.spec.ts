@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseMessages } from '@school/shared/staff/courses';
+import { auditLog, courses } from '../apps/server/src/db/schema/index';
+import { DEMO_PASSWORD, demoInstructorCourses } from '../apps/server/src/seed/demo-data';
+import { client } from '../apps/server/test/support/http';
+import { startApp, type E2eApp } from './support/app';
+import { seriousViolations } from './support/axe';
+import { signedInAt } from './support/demo-study';
+import { dialog, toast, visible } from './support/ui';
+
+let app: E2eApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+const login = async (username: string) => (await client(app.server.url).post('/api/v1/api-token-auth/', { username, password: DEMO_PASSWORD }, { host: 'demo.localhost' })).body as { token: string };
+
+describe('the staff console', () => {
+  it('lets an administrator create a draft, set its fee, see Publish refuse it with its problem, and delete it', { timeout: 120_000 }, async () => {
+    const admin = await login('demo-admin');
+    const { page } = await signedInAt(app, admin.token, '/staff');
+    await visible(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Courses' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Courses' }));
+    await page.getByLabel('Search courses').fill('Professional Responsibility');
+    await visible(page.getByRole('link', { name: 'Code of Professional Responsibility and Accountability' }));
+    expect(await page.getByRole('row').count()).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'New course' }).click();
+    const create = await dialog(page, 'New course');
+    await create.getByRole('button', { name: 'Create course' }).click();
+    await visible(create.getByText(courseMessages.nameRequired));
+    await create.getByLabel('Course name').fill('Notarial Practice Today');
+    await create.getByRole('button', { name: 'Create course' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Notarial Practice Today' }));
+    await visible(page.getByText('Draft', { exact: true }));
+
+    // One tab at a time; a pay-later course needs a fee: the server's field error opens the tab that holds it.
+    expect(await page.getByLabel('Allow pay later').isVisible()).toBe(false);
+    await page.getByRole('tab', { name: 'Price and payment' }).click();
+    await page.getByLabel('Allow pay later').check();
+    await page.getByRole('tab', { name: 'Basics' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText(courseMessages.payLaterNeedsFee));
+    expect(await page.getByRole('tab', { name: 'Price and payment' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByLabel('Fee (pesos; 0 for a free course)').fill('1500.50');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'The course settings are saved.');
+    const [row] = await app.server.database.db.select().from(courses).where(eq(courses.name, 'Notarial Practice Today'));
+    expect(row).toMatchObject({ fee: 150050, allowPayLater: true, isPublished: false, version: 2 });
+
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const problems = await dialog(page, 'This course is not ready to publish');
+    await visible(problems.getByText(courseMessages.noLessons));
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('link', { name: 'Courses' }).first().click();
+    await page.getByLabel('Show').selectOption('draft');
+    await page.getByRole('button', { name: 'Delete Notarial Practice Today' }).click();
+    const confirm = await dialog(page, 'Delete this course?');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, courseMessages.deleted);
+    expect(await app.server.database.db.$count(courses, eq(courses.id, row!.id))).toBe(0);
+    expect((await app.server.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.subjectId, row!.id))).map((e) => e.action)).toEqual([
+      'course.create',
+      'course.update',
+      'course.delete',
+    ]);
+  });
+
+  it('tells the second of two editors that somebody saved first, keeps their typing, and reloads on request', { timeout: 120_000 }, async () => {
+    const admin = await login('demo-admin');
+    const api = client(app.server.url);
+    const created = (await api.post('/api/v1/staff/courses/', { name: 'Two Editors Seminar' }, { token: admin.token, host: 'demo.localhost' })).body as { id: number };
+    const path = `/staff/courses/${created.id}/settings`;
+    const first = (await signedInAt(app, admin.token, path)).page;
+    const second = (await signedInAt(app, admin.token, path)).page;
+    for (const page of [first, second]) await visible(page.getByRole('heading', { level: 1, name: 'Two Editors Seminar' }));
+
+    await first.getByLabel('Name').fill('Two Editors Seminar (first)');
+    await first.getByRole('button', { name: 'Save' }).click();
+    await toast(first, 'The course settings are saved.');
+
+    await second.getByLabel('Name').fill('Two Editors Seminar (second)');
+    await second.getByRole('button', { name: 'Save' }).click();
+    await visible(second.getByText('saved this course', { exact: false }));
+    expect(await second.getByLabel('Name').inputValue()).toBe('Two Editors Seminar (second)');
+    await second.getByRole('button', { name: 'Reload' }).click();
+    await visible(second.getByRole('heading', { level: 1, name: 'Two Editors Seminar (first)' }));
+    expect(await second.getByLabel('Name').inputValue()).toBe('Two Editors Seminar (first)');
+  });
+
+  it("shows an instructor their own courses only, refuses another's, and keeps a student out", { timeout: 120_000 }, async () => {
+    const instructor = await login('demo-instructor');
+    const { page } = await signedInAt(app, instructor.token, '/staff/courses', { width: 360, height: 740 });
+    await visible(page.getByRole('heading', { level: 1, name: 'Courses' }));
+    for (const name of demoInstructorCourses) await visible(page.getByRole('link', { name }));
+    expect(await page.getByRole('button', { name: 'New course' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // An assigned course opens with its settings, its subcategory chosen.
+    await page.getByRole('link', { name: 'Revised Rules on Evidence' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Revised Rules on Evidence' }));
+    expect(await page.getByLabel('Subcategory').locator('option:checked').textContent()).toContain('Updates on Substantive and Procedural Laws');
+    const [other] = await app.server.database.db.select({ id: courses.id }).from(courses).where(eq(courses.name, 'Tax Remedies Under the TRAIN and CREATE Laws'));
+    expect(demoInstructorCourses).not.toContain('Tax Remedies Under the TRAIN and CREATE Laws');
+    await page.goto(`${app.origin('demo')}/staff/courses/${other!.id}/settings`);
+    await visible(page.getByText('You do not have permission to perform this action.'));
+
+    const student = await login('student');
+    const { page: studentPage } = await signedInAt(app, student.token, '/staff');
+    await visible(studentPage.getByText("The staff console is for the school's administrators and instructors."));
+  });
+});
