@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseMessages } from '@school/shared/staff/courses';
-import { auditLog, courses } from '../apps/server/src/db/schema/index';
+import { auditLog, courses, coursewares } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD, demoInstructorCourses } from '../apps/server/src/seed/demo-data';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
@@ -91,6 +91,48 @@ describe('the staff console', () => {
     await second.getByRole('button', { name: 'Reload' }).click();
     await visible(second.getByRole('heading', { level: 1, name: 'Two Editors Seminar (first)' }));
     expect(await second.getByLabel('Name').inputValue()).toBe('Two Editors Seminar (first)');
+  });
+
+  it("builds an outline: a module, a lesson added, renamed, moved to another module with the keyboard, and deleted", { timeout: 120_000 }, async () => {
+    const admin = await login('demo-admin');
+    const [draft] = await app.server.database.db.select().from(courses).where(eq(courses.name, 'Notarial Practice Update (draft)'));
+    const { page } = await signedInAt(app, admin.token, `/staff/courses/${draft!.id}/outline`);
+    await visible(page.getByRole('heading', { level: 2, name: 'Introduction' }));
+    await visible(page.getByText('Upload the video.'));
+
+    await page.getByLabel('New module name').fill('Extra reading');
+    await page.getByRole('button', { name: 'Add module' }).click();
+    await toast(page, 'The module was added.');
+    await page.getByRole('button', { name: 'Add lesson to Extra reading' }).click();
+    const add = await dialog(page, 'Add a lesson to Extra reading');
+    await add.getByLabel('Kind of lesson').selectOption('link');
+    await add.getByLabel('Lesson name').fill('Bar bulletin');
+    await add.getByRole('button', { name: 'Add lesson' }).click();
+    await toast(page, 'The lesson was added.');
+    await visible(page.getByText('Enter the link.'));
+
+    await page.getByRole('button', { name: 'Rename Bar bulletin' }).click();
+    await page.getByLabel('New name for Bar bulletin').fill('IBP bulletin');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'The lesson was renamed.');
+
+    // With the keyboard: pick it up, move it above the module's heading, into the module before, and drop it.
+    const lesson = async () => (await app.server.database.db.select().from(coursewares).where(eq(coursewares.name, 'IBP bulletin')))[0]!;
+    const before = await lesson();
+    await page.getByRole('button', { name: 'Move IBP bulletin' }).focus();
+    await page.keyboard.press('Space');
+    // dnd-kit's announcements, in its visually hidden live region: picked up, it is over its own place.
+    await page.getByText('IBP bulletin is next to IBP bulletin.').waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowUp');
+    await page.getByText('IBP bulletin is next to Extra reading.').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await lesson()).moduleId).not.toBe(before.moduleId);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Delete IBP bulletin' }).click();
+    await (await dialog(page, 'Delete this lesson?')).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'The lesson was deleted.');
+    expect(await app.server.database.db.$count(coursewares, eq(coursewares.id, before.id))).toBe(0);
   });
 
   it("shows an instructor their own courses only, refuses another's, and keeps a student out", { timeout: 120_000 }, async () => {

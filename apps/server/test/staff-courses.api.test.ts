@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { serverMessages } from '@school/shared/auth/messages';
-import { courseMessages } from '@school/shared/staff/courses';
+import { courseMessages, instructorMessages } from '@school/shared/staff/courses';
 import { versionMessages } from '@school/shared/staff/versions';
 import { auditLog, categories, courses, coursewares, examQuestions, exams, modules, subcategories } from '../src/db/schema/index';
+import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent } from './support/factories';
 import { serverForFile } from './support/server';
 
@@ -102,12 +103,12 @@ describe('GET /staff/courses/{id}/', () => {
     const { own, other, draft, instructor, admin, as } = await school();
     const foreign = await createCourse(db());
     const mine = await ctx.api.get(path(`${own.id}/`), as(instructor));
-    expect(mine).toMatchObject({ status: 200, body: { id: own.id, status: 'published', abilities: { update: true, publish: false, delete: false, duplicate: false } } });
+    expect(mine).toMatchObject({ status: 200, body: { id: own.id, status: 'published', abilities: { update: true, publish: false, delete: false, duplicate: false, assign: false } } });
     expect(mine.headers.etag).toBe('"v1"');
     expect(await ctx.api.get(path(`${other.id}/`), as(instructor))).toMatchObject({ status: 403, body: { detail: serverMessages.permissionDenied } });
     expect(await ctx.api.get(path(`${draft.id}/`), as(instructor))).toMatchObject({ status: 404 });
     expect(await ctx.api.get(path(`${foreign.id}/`), as(admin))).toMatchObject({ status: 404 });
-    expect((await ctx.api.get(path(`${draft.id}/`), as(admin))).body.abilities).toEqual({ update: true, publish: true, delete: true, duplicate: true });
+    expect((await ctx.api.get(path(`${draft.id}/`), as(admin))).body.abilities).toEqual({ update: true, publish: true, delete: true, duplicate: true, assign: true });
   });
 });
 
@@ -218,5 +219,41 @@ describe('POST /staff/courses/{id}/duplicate/', () => {
       { name: 'Read', passingRate: null, question: null },
       { name: 'Quiz', passingRate: 80, question: 'Why?' },
     ]);
+  });
+});
+
+describe('instructors', () => {
+  it("are assigned by the school's administrator only, from the school's instructors, and audited; their course page says they may edit", async () => {
+    const { s, own, other, admin, instructor, as } = await school();
+    const second = await createStaff(db(), { school: s, role: 'IN' });
+    const foreign = await createStaff(db(), { role: 'IN' });
+    const list = await ctx.api.get('/api/v1/staff/instructors/', as(admin));
+    expect(list.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: instructor.user.id, courses: [own.id] }), expect.objectContaining({ id: second.user.id, courses: [] })]));
+    expect(list.body).toHaveLength(2);
+    expect((await ctx.api.get('/api/v1/staff/instructors/', as(instructor))).status).toBe(403);
+
+    const put = (who: { token: string }, course: number, instructors: number[]) => ctx.api.put(path(`${course}/instructors/`), { instructors }, as(who));
+    expect(await put(admin, other.id, [foreign.user.id])).toMatchObject({ status: 400, body: { instructors: [instructorMessages.notInstructor] } });
+    expect((await put(instructor, own.id, [instructor.user.id, second.user.id])).status).toBe(403);
+    expect(await put(admin, other.id, [second.user.id, instructor.user.id])).toMatchObject({ status: 200, body: { instructors: expect.arrayContaining([{ id: second.user.id, name: second.user.username }]) } });
+    const [entry] = await auditOf(s.id, other.id);
+    expect(entry).toMatchObject({ action: 'course.assign', changes: { instructors: { before: [], after: [instructor.user.id, second.user.id].sort((a, b) => a - b) } } });
+
+    // The student side's course answer: an instructor may edit the courses assigned to them, not the others.
+    expect((await ctx.api.get(`/api/v1/courses/${other.id}/`, as(second))).body.abilities.edit).toBe(true);
+    expect((await ctx.api.get(`/api/v1/courses/${own.id}/`, as(second))).body.abilities.edit).toBe(false);
+  });
+});
+
+describe('the demo', () => {
+  it("has a draft whose first video has no file yet, which Publish names, and a few audit entries", async () => {
+    const host = 'demo.localhost';
+    const { token } = (await ctx.api.post('/api/v1/api-token-auth/', { username: 'demo-admin', password: DEMO_PASSWORD }, { host })).body as { token: string };
+    const [draft] = await db().select().from(courses).where(eq(courses.name, 'Notarial Practice Update (draft)'));
+    const refused = await ctx.api.post(path(`${draft!.id}/publish/`), {}, { token, host });
+    expect(refused.status).toBe(400);
+    expect(refused.body.problems).toEqual([expect.objectContaining({ message: 'Welcome and course overview: Upload the video.' })]);
+    const log = await ctx.api.get(`/api/v1/staff/audit/?subject=course:${draft!.id}`, { token, host });
+    expect(log.body.data.map((e: { action: string }) => e.action)).toEqual(['course.update', 'course.create']);
   });
 });

@@ -12,7 +12,8 @@ export function expectedVersion(request: FastifyRequest): number {
   return versionOf(header) ?? 0;
 }
 
-/** The 412 answer: the record as it now stands, who saved it and when, and its current ETag. */
-export function versionConflict(current: { version: number }, updatedBy: { id: number; name: string } | null, updatedAt: Date) {
-  return new DomainError(412, { detail: versionMessages.conflict, updated_by: updatedBy, updated_at: updatedAt.toISOString(), current }, { etag: etagOf(current.version) });
+/** The 412 answer: the record as it now stands, who saved it and when (where it keeps that), and its current ETag. */
+export function versionConflict(current: object, updatedBy: { id: number; name: string } | null, updatedAt: Date | null, version?: number) {
+  const headers: Record<string, string> = version === undefined ? {} : { etag: etagOf(version) };
+  return new DomainError(412, { detail: versionMessages.conflict, updated_by: updatedBy, updated_at: updatedAt?.toISOString() ?? null, current }, headers);
 }

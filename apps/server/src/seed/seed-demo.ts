@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { CERTIFICATION_STATEMENT } from '@school/shared/certificates/rules';
 import type { Db } from '../db/client';
-import { certificationSignatures, classes, compliancePeriods, courseInstructors, courses, coursewareProgress, coursewares, enrollments, examAnswers, examQuestions, examSubmissions, exams, kycIds, kycSubmissions, kycTemplates, ibpChapters, modules, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
+import { auditLog, certificationSignatures, classes, compliancePeriods, courseInstructors, courses, coursewareProgress, coursewares, enrollments, examAnswers, examQuestions, examSubmissions, exams, kycIds, kycSubmissions, kycTemplates, ibpChapters, modules, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
 import { hashPassword } from '../lib/crypto';
 import { acmeCategories, acmeCourses, acmeLecturers, demoBundles, demoCategories, demoCourses, demoLecturers } from './demo-catalogue';
 import { DEMO_PASSWORD, DEMO_PRIMARY_ID, demoAccounts, demoInstructorCourses, demoKycTemplates, demoNotifications, demoSchools } from './demo-data';
@@ -68,6 +68,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       }
     }
     await assignDemoInstructor(tx, ids.get('demo')!);
+    await seedDemoAudit(tx, ids.get('demo')!);
     await seedDemoForum(tx, ids.get('demo')!, passwordHash, words);
     const [student] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'student'));
     if (student) await seedDemoNotifications(tx, ids.get('demo')!, student.id);
@@ -80,6 +81,24 @@ async function assignDemoInstructor(db: Db, schoolId: number) {
   const [instructor] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo-instructor'));
   const assigned = await db.select({ id: courses.id }).from(courses).where(and(eq(courses.schoolId, schoolId), inArray(courses.name, demoInstructorCourses)));
   await db.insert(courseInstructors).values(assigned.map((course) => ({ courseId: course.id, userId: instructor!.id })));
+}
+
+/** A few staff writes in the audit log, so that its screen and GET /staff/audit/ show something at once. */
+async function seedDemoAudit(db: Db, schoolId: number) {
+  const person = async (username: string) => (await db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+  const course = async (name: string) => (await db.select().from(courses).where(and(eq(courses.schoolId, schoolId), eq(courses.name, name))))[0]!;
+  const [admin, instructor] = [await person('demo-admin'), await person('demo-instructor')];
+  const draft = await course('Notarial Practice Update (draft)');
+  const evidence = await course('Revised Rules on Evidence');
+  const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000);
+  await db.update(courses).set({ updatedById: admin, version: 2 }).where(eq(courses.id, draft.id));
+  await db.update(courses).set({ updatedById: instructor, version: 2 }).where(eq(courses.id, evidence.id));
+  const seeded = { clientAddress: '127.0.0.1', requestId: 'demo-seed', schoolId };
+  await db.insert(auditLog).values([
+    { ...seeded, actorId: admin, action: 'course.create', subjectType: 'course', subjectId: draft.id, changes: { name: { before: null, after: draft.name } }, createdAt: at(50) },
+    { ...seeded, actorId: admin, action: 'course.update', subjectType: 'course', subjectId: draft.id, changes: { description: { before: '', after: draft.description } }, createdAt: at(49) },
+    { ...seeded, actorId: instructor, action: 'course.update', subjectType: 'course', subjectId: evidence.id, changes: { pdf_download: { before: true, after: false } }, createdAt: at(26) },
+  ]);
 }
 
 /**

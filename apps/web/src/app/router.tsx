@@ -25,6 +25,7 @@ const staffPages: RouteObject[] = [
       { index: true, lazy: page(() => import('@/staff/features/dashboard/routes/dashboard'), 'Dashboard') },
       { path: staffPaths.courses, lazy: page(() => import('@/staff/features/courses/routes/course-list'), 'CourseList') },
       { path: staffPaths.courseSettings(), lazy: page(() => import('@/staff/features/courses/routes/course-settings'), 'CourseSettings') },
+      { path: staffPaths.courseOutline(), lazy: page(() => import('@/staff/features/courses/routes/course-outline'), 'CourseOutline') },
     ],
   },
 ];

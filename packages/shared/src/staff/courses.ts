@@ -150,6 +150,9 @@ const lessonNeeds: Record<LessonType, (l: LessonReadiness) => string | null> = {
   survey: (l) => (l.questions > 0 ? null : 'Add questions to the survey.'),
 };
 
+/** What a lesson still needs before its course is published, or null when it is ready. */
+export const lessonProblem = (lesson: LessonReadiness) => lessonNeeds[lesson.type](lesson);
+
 export const publishProblemSchema = z.object({ lesson: z.number().optional(), message: z.string() });
 export type PublishProblem = z.infer<typeof publishProblemSchema>;
 
@@ -158,7 +161,7 @@ export function publishProblems(settings: CourseSettings, lessons: LessonReadine
   const problems: PublishProblem[] = Object.values(courseSettingsProblems(settings, { ...context, published: true })).map((message) => ({ message }));
   if (lessons.length === 0) problems.push({ message: courseMessages.noLessons });
   for (const lesson of lessons) {
-    const need = lessonNeeds[lesson.type](lesson);
+    const need = lessonProblem(lesson);
     if (need) problems.push({ lesson: lesson.id, message: `${lesson.name}: ${need}` });
   }
   return problems;
@@ -217,8 +220,24 @@ export const staffCourseSchema = courseSettingsSchema.extend({
   instructors: z.array(person),
   updated_at: z.string(),
   updated_by: person.nullable(),
-  abilities: z.object({ update: z.boolean(), publish: z.boolean(), delete: z.boolean(), duplicate: z.boolean() }),
+  abilities: z.object({ update: z.boolean(), publish: z.boolean(), delete: z.boolean(), duplicate: z.boolean(), assign: z.boolean() }),
 });
 export type StaffCourse = z.infer<typeof staffCourseSchema>;
 
 export const courseDeletedSchema = z.object({ outcome: z.enum(['deleted', 'archived']), detail: z.string() });
+
+export const instructorMessages = {
+  notInstructor: 'Choose instructors of this school.',
+} as const;
+
+/** PUT /staff/courses/{id}/instructors/: the whole list of the course's instructors, replacing the one before. */
+export const courseInstructorsSchema = z.object({
+  instructors: z
+    .array(z.number().int().positive().max(2147483647))
+    .max(50, 'Assign at most 50 instructors.')
+    .refine((ids) => new Set(ids).size === ids.length, 'Name each instructor once.'),
+});
+
+/** GET /staff/instructors/: the school's instructors and the courses assigned to each. */
+export const staffInstructorSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), courses: z.array(z.number()) });
+export type StaffInstructor = z.infer<typeof staffInstructorSchema>;

@@ -118,6 +118,8 @@ export const modules = pgTable(
     name: text().notNull(),
     description: text().notNull().default(''),
     position: integer().notNull(),
+    /** Raised by every staff save of the module (its ETag). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     index('modules_course_idx').on(t.courseId),
@@ -150,6 +152,8 @@ export const coursewares = pgTable(
     mediaSeconds: integer(),
     /** Interactive video: attempts per question, 0 unlimited. */
     maxAttempts: integer().notNull().default(0),
+    /** Raised by every staff save of the lesson (its ETag). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     index('coursewares_module_idx').on(t.moduleId),

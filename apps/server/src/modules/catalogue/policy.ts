@@ -65,11 +65,13 @@ export const staffCoursePolicy = definePolicy({
     publish: allowedOnCourse('course.publish'),
     delete: allowedOnCourse('course.delete'),
     duplicate: allowedTo('course.create'),
+    /** Who teaches the course: the school's administrators decide. */
+    assign: allowedTo('member.manage'),
   },
 });
 
-/** Creating a course: a school-wide permission, asked of the site's school. */
+/** What is asked of the site's school as a whole: creating a course, listing its instructors. */
 export const courseCreationPolicy = definePolicy({
   schoolOf: (school: { id: number }) => school.id,
-  verbs: { create: allowedTo('course.create') },
+  verbs: { create: allowedTo('course.create'), assign: allowedTo('member.manage') },
 });

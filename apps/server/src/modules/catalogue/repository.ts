@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { BundleSort, CourseSort } from '@school/shared/catalogue/rules';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { bundleCourses, bundleEnrollments, bundles, catalogueCounts, categories, classSchedules, classes, courses, coursewares, enrollments, lecturers, modules, subcategories } from '../../db/schema/index';
+import { bundleCourses, bundleEnrollments, bundles, catalogueCounts, categories, courseInstructors, classSchedules, classes, courses, coursewares, enrollments, lecturers, modules, subcategories } from '../../db/schema/index';
 
 export type CourseRow = typeof courses.$inferSelect;
 /** What a course card shows (lists, similar and top courses, a bundle's courses): not the whole row. */
@@ -295,6 +295,11 @@ export function catalogueRepository(db: Db) {
     async findCourse(schoolId: number, id: number) {
       const [row] = await course.execute({ id, schoolId });
       return row;
+    },
+
+    /** The instructors assigned to a course: an instructor's course permissions hold on these courses only. */
+    async instructorsOf(courseId: number) {
+      return (await db.select({ userId: courseInstructors.userId }).from(courseInstructors).where(eq(courseInstructors.courseId, courseId))).map((row) => row.userId);
     },
 
     async courseOutline(courseId: number) {

@@ -6,12 +6,14 @@ import {
   conferenceRooms,
   courseInstructors,
   courses,
+  coursewareProgress,
   coursewares,
   enrollments,
   examQuestions,
   exams,
   lecturers,
   modules,
+  schoolMemberships,
   subcategories,
   users,
   videoQuestions,
@@ -117,6 +119,35 @@ export function staffCourseRepository(db: Db) {
       return { course: row.course, instructors: instructors.get(id) ?? [], updatedBy: row.updatedBy ? personOf(row.updatedBy) : null };
     },
 
+    async modulesOf(schoolId: number, courseId: number) {
+      return db.select().from(modules).where(and(eq(modules.schoolId, schoolId), eq(modules.courseId, courseId))).orderBy(asc(modules.position), asc(modules.id));
+    },
+
+    /** A module with its course's school, state and instructors, which the course policy decides on. */
+    async findModule(schoolId: number, id: number) {
+      const [row] = await db.select({ module: modules, course: courses }).from(modules).innerJoin(courses, eq(courses.id, modules.courseId)).where(and(eq(modules.schoolId, schoolId), eq(modules.id, id)));
+      return row ?? null;
+    },
+
+    async findLesson(schoolId: number, id: number) {
+      const [row] = await db
+        .select({ lesson: coursewares, course: courses, started: sql<boolean>`exists (select 1 from ${coursewareProgress} where ${coursewareProgress.coursewareId} = ${coursewares.id})` })
+        .from(coursewares)
+        .innerJoin(modules, eq(modules.id, coursewares.moduleId))
+        .innerJoin(courses, eq(courses.id, modules.courseId))
+        .where(and(eq(coursewares.schoolId, schoolId), eq(coursewares.id, id)));
+      return row ?? null;
+    },
+
+    async moduleStarted(schoolId: number, moduleId: number) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(coursewareProgress)
+        .innerJoin(coursewares, eq(coursewares.id, coursewareProgress.coursewareId))
+        .where(and(eq(coursewares.schoolId, schoolId), eq(coursewares.moduleId, moduleId)));
+      return (row?.n ?? 0) > 0;
+    },
+
     async subcategoryExists(schoolId: number, id: number) {
       return (await db.$count(subcategories, and(eq(subcategories.schoolId, schoolId), eq(subcategories.id, id)))) > 0;
     },
@@ -127,10 +158,30 @@ export function staffCourseRepository(db: Db) {
       return db.$count(enrollments, and(eq(enrollments.schoolId, schoolId), eq(enrollments.courseId, id)));
     },
 
-    /** What publishing checks of each lesson, in outline order. */
+    /** The school's instructors (members with the IN role), with the ids of the courses assigned to each. */
+    async instructors(schoolId: number) {
+      const rows = await db
+        .select({ user: { ...personColumns, email: users.email }, courses: sql<number[]>`coalesce(array_agg(${courseInstructors.courseId} order by ${courseInstructors.courseId}) filter (where ${courseInstructors.courseId} is not null), '{}')` })
+        .from(schoolMemberships)
+        .innerJoin(users, eq(users.id, schoolMemberships.userId))
+        .leftJoin(
+          courseInstructors,
+          and(eq(courseInstructors.userId, users.id), exists(sql`(select 1 from ${courses} where ${courses.id} = ${courseInstructors.courseId} and ${courses.schoolId} = ${schoolId})`)),
+        )
+        .where(and(eq(schoolMemberships.schoolId, schoolId), eq(schoolMemberships.role, 'IN')))
+        .groupBy(users.id)
+        .orderBy(asc(users.lastName), asc(users.id));
+      return rows.map((r) => ({ ...personOf(r.user), email: r.user.email, courses: r.courses }));
+    },
+
+    /** What publishing checks of each lesson, in outline order, with the lesson's module and whether anyone started it. */
     async lessonsOf(schoolId: number, courseId: number) {
       return db
         .select({
+          moduleId: coursewares.moduleId,
+          version: coursewares.version,
+          description: coursewares.description,
+          started: sql<boolean>`exists (select 1 from ${coursewareProgress} where ${coursewareProgress.coursewareId} = ${coursewares.id})`,
           id: coursewares.id,
           name: coursewares.name,
           type: coursewares.type,
@@ -176,6 +227,69 @@ export function staffCourseWrites(tx: Tx) {
     async remove(schoolId: number, id: number, version: number) {
       const [row] = await tx.delete(courses).where(and(eq(courses.schoolId, schoolId), eq(courses.id, id), eq(courses.version, version))).returning({ id: courses.id });
       return row ?? null;
+    },
+
+    async insertModule(schoolId: number, courseId: number, values: { name: string; description?: string }) {
+      const [row] = await tx
+        .insert(modules)
+        .values({ ...values, schoolId, courseId, position: sql`(select coalesce(max(${modules.position}) + 1, 0) from ${modules} where ${modules.courseId} = ${courseId})` })
+        .returning();
+      return row!;
+    },
+
+    async updateModule(schoolId: number, id: number, version: number, values: { name?: string; description?: string }) {
+      const [row] = await tx
+        .update(modules)
+        .set({ ...values, version: sql`${modules.version} + 1` })
+        .where(and(eq(modules.schoolId, schoolId), eq(modules.id, id), eq(modules.version, version)))
+        .returning();
+      return row ?? null;
+    },
+
+    async removeModule(schoolId: number, id: number, version: number) {
+      const [row] = await tx.delete(modules).where(and(eq(modules.schoolId, schoolId), eq(modules.id, id), eq(modules.version, version))).returning({ id: modules.id });
+      return row ?? null;
+    },
+
+    /** A lesson at the end of its module; an exam or survey gets its (empty) exam, which its editor fills. */
+    async insertLesson(schoolId: number, moduleId: number, values: Omit<typeof coursewares.$inferInsert, 'schoolId' | 'moduleId' | 'position'>) {
+      const [row] = await tx
+        .insert(coursewares)
+        .values({ ...values, schoolId, moduleId, position: sql`(select coalesce(max(${coursewares.position}) + 1, 0) from ${coursewares} where ${coursewares.moduleId} = ${moduleId})` })
+        .returning();
+      if (row!.type === 'exam' || row!.type === 'survey') await tx.insert(exams).values({ schoolId, coursewareId: row!.id });
+      return row!;
+    },
+
+    async updateLesson(schoolId: number, id: number, version: number, values: Partial<typeof coursewares.$inferInsert>) {
+      const [row] = await tx
+        .update(coursewares)
+        .set({ ...values, version: sql`${coursewares.version} + 1` })
+        .where(and(eq(coursewares.schoolId, schoolId), eq(coursewares.id, id), eq(coursewares.version, version)))
+        .returning();
+      return row ?? null;
+    },
+
+    async removeLesson(schoolId: number, id: number, version: number) {
+      const [row] = await tx.delete(coursewares).where(and(eq(coursewares.schoolId, schoolId), eq(coursewares.id, id), eq(coursewares.version, version))).returning({ id: coursewares.id });
+      return row ?? null;
+    },
+
+    /** Puts the modules and their lessons in the order given (a lesson may change module), in the caller's transaction. */
+    async reorder(schoolId: number, order: { id: number; lessons: number[] }[]) {
+      for (const [position, module] of order.entries()) {
+        await tx.update(modules).set({ position }).where(and(eq(modules.schoolId, schoolId), eq(modules.id, module.id)));
+        for (const [index, lessonId] of module.lessons.entries()) {
+          await tx.update(coursewares).set({ moduleId: module.id, position: index }).where(and(eq(coursewares.schoolId, schoolId), eq(coursewares.id, lessonId)));
+        }
+      }
+    },
+
+    /** Replaces a course's instructors; answers the ids before and after, for the audit log. */
+    async setInstructors(courseId: number, userIds: number[]) {
+      const before = (await tx.delete(courseInstructors).where(eq(courseInstructors.courseId, courseId)).returning({ userId: courseInstructors.userId })).map((r) => r.userId).sort((a, b) => a - b);
+      if (userIds.length) await tx.insert(courseInstructors).values(userIds.map((userId) => ({ courseId, userId })));
+      return before;
     },
 
     /** Copies a course's outline under another course: modules, lessons, exams with their questions, video questions. */

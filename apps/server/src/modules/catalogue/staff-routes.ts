@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, listSchema } from '@school/shared/api/errors';
@@ -6,17 +5,17 @@ import { idParamsSchema } from '@school/shared/school/schemas';
 import {
   courseCreateSchema,
   courseDeletedSchema,
+  courseInstructorsSchema,
   coursePatchSchema,
   publishProblemSchema,
   staffCourseListQuerySchema,
   staffCourseRowSchema,
   staffCourseSchema,
+  staffInstructorSchema,
 } from '@school/shared/staff/courses';
 import { conflictSchema, etagOf } from '@school/shared/staff/versions';
 import { expectedVersion } from '../../lib/versions';
-import { auditContextOf } from '../audit/service';
-import { staffActor } from '../auth/actor';
-import { staffCourseService, type StaffContext } from './staff-service';
+import { staffContextOf, staffCourseService } from './staff-service';
 
 const tags = ['staff'];
 const security = [{ token: [] }];
@@ -29,22 +28,18 @@ const publishRefusal = z.union([z.object({ detail: z.string(), problems: z.array
 /** The staff console's courses (`/api/v1/staff/courses/...`): every course of the school, drafts included. */
 export const catalogueStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const courses = staffCourseService(app);
-  const contextOf = (request: FastifyRequest): StaffContext => {
-    const actor = staffActor(request);
-    return { actor, school: request.school, audit: auditContextOf(request, actor.userId) };
-  };
 
   app.get(
     '/courses/',
     { schema: { tags, security, summary: "The school's courses, drafts and archived ones included: search, filters, sorting, 20 a page", querystring: staffCourseListQuerySchema, response: { 200: listSchema(staffCourseRowSchema), ...errorResponses } } },
-    async (request) => courses.list(contextOf(request), request.query),
+    async (request) => courses.list(staffContextOf(request), request.query),
   );
 
   app.post(
     '/courses/',
     { schema: { tags, security, summary: 'A new draft course; only the name is required', body: courseCreateSchema, response: { 201: staffCourseSchema, ...errorResponses } } },
     async (request, reply) => {
-      const course = await courses.create(contextOf(request), request.body);
+      const course = await courses.create(staffContextOf(request), request.body);
       return reply.code(201).header('etag', etagOf(course.version)).send(course);
     },
   );
@@ -53,7 +48,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/courses/:id/',
     { schema: { tags, security, summary: 'A course with every setting; its ETag is the version a PATCH or DELETE names in If-Match', params: idParamsSchema, response: { 200: staffCourseSchema, ...errorResponses } } },
     async (request, reply) => {
-      const course = await courses.get(contextOf(request), request.params.id);
+      const course = await courses.get(staffContextOf(request), request.params.id);
       return reply.header('etag', etagOf(course.version)).send(course);
     },
   );
@@ -62,7 +57,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/courses/:id/',
     { schema: { tags, security, summary: 'Changes some settings of the version named in If-Match (412 if somebody saved since, 428 without it)', params: idParamsSchema, body: coursePatchSchema, response: { 200: staffCourseSchema, ...versioned } } },
     async (request, reply) => {
-      const ctx = contextOf(request);
+      const ctx = staffContextOf(request);
       const course = await courses.update(ctx, request.params.id, expectedVersion(request), request.body);
       return reply.header('etag', etagOf(course.version)).send(course);
     },
@@ -72,7 +67,7 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/courses/:id/',
     { schema: { tags, security, summary: 'Deletes a course nobody enrolled in; archives one with enrolments (its students keep it). Needs If-Match', params: idParamsSchema, response: { 200: courseDeletedSchema, ...versioned } } },
     async (request) => {
-      const ctx = contextOf(request);
+      const ctx = staffContextOf(request);
       return courses.remove(ctx, request.params.id, expectedVersion(request));
     },
   );
@@ -80,18 +75,30 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/courses/:id/publish/',
     { schema: { tags, security, summary: 'Puts the course in the catalogue, or answers 400 with every problem that stops it', params: idParamsSchema, response: { 200: staffCourseSchema, ...errorResponses, 400: publishRefusal, 409: detail, 412: versioned[412] } } },
-    async (request) => courses.setPublished(contextOf(request), request.params.id, true),
+    async (request) => courses.setPublished(staffContextOf(request), request.params.id, true),
   );
 
   app.post(
     '/courses/:id/unpublish/',
     { schema: { tags, security, summary: 'Takes the course out of the catalogue; enrolled students keep their access', params: idParamsSchema, response: { 200: staffCourseSchema, ...errorResponses, 409: detail, 412: versioned[412] } } },
-    async (request) => courses.setPublished(contextOf(request), request.params.id, false),
+    async (request) => courses.setPublished(staffContextOf(request), request.params.id, false),
+  );
+
+  app.get(
+    '/instructors/',
+    { schema: { tags, security, summary: "The school's instructors with the courses assigned to each", response: { 200: z.array(staffInstructorSchema), ...errorResponses } } },
+    async (request) => courses.instructors(staffContextOf(request)),
+  );
+
+  app.put(
+    '/courses/:id/instructors/',
+    { schema: { tags, security, summary: "Sets the course's instructors (the whole list); they edit and grade it", params: idParamsSchema, body: courseInstructorsSchema, response: { 200: staffCourseSchema, ...errorResponses } } },
+    async (request) => courses.assignInstructors(staffContextOf(request), request.params.id, request.body.instructors),
   );
 
   app.post(
     '/courses/:id/duplicate/',
     { schema: { tags, security, summary: 'A draft copy of the course with its settings and outline', params: idParamsSchema, response: { 201: staffCourseSchema, ...errorResponses } } },
-    async (request, reply) => reply.code(201).send(await courses.duplicate(contextOf(request), request.params.id)),
+    async (request, reply) => reply.code(201).send(await courses.duplicate(staffContextOf(request), request.params.id)),
   );
 };

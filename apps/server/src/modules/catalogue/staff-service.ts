@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { slugFor } from '@school/shared/catalogue/rules';
 import {
   courseMessages,
   courseSettingsProblems,
   defaultCourseSettings,
+  instructorMessages,
   publishProblems,
   STAFF_PAGE_SIZE,
   type CourseCreate,
@@ -16,8 +17,8 @@ import { DomainError, invalid, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import { versionConflict } from '../../lib/versions';
 import type { Tx } from '../../db/client';
-import { recordAudit, type AuditContext } from '../audit/service';
-import type { StaffActor } from '../auth/actor';
+import { auditContextOf, recordAudit, type AuditContext } from '../audit/service';
+import { staffActor, type StaffActor } from '../auth/actor';
 import type { SchoolRow } from '../tenancy/repository';
 import { courseCreationPolicy, staffCoursePolicy } from './policy';
 import { columnsOf, presentStaffCourse, presentStaffCourseRow, settingsOf } from './staff-presenter';
@@ -28,6 +29,12 @@ export interface StaffContext {
   actor: StaffActor;
   school: SchoolRow;
   audit: AuditContext;
+}
+
+/** The request's staff context (401 nobody logged in, 403 no staff role at the site's school). */
+export function staffContextOf(request: FastifyRequest): StaffContext {
+  const actor = staffActor(request);
+  return { actor, school: request.school, audit: auditContextOf(request, actor.userId) };
 }
 
 /** The course's authoring in the staff console: every write checked, versioned and audited in one transaction. */
@@ -50,6 +57,7 @@ export function staffCourseService(app: FastifyInstance) {
       publish: staffCoursePolicy.can(ctx.actor, 'publish', listing),
       delete: staffCoursePolicy.can(ctx.actor, 'delete', listing),
       duplicate: staffCoursePolicy.can(ctx.actor, 'duplicate', listing),
+      assign: staffCoursePolicy.can(ctx.actor, 'assign', listing),
     };
     return presentStaffCourse(record, abilities);
   }
@@ -65,7 +73,7 @@ export function staffCourseService(app: FastifyInstance) {
   /** Refuses a write based on an older version with the course as it now stands. */
   async function conflict(ctx: StaffContext, id: number): Promise<never> {
     const current = await load(ctx, id);
-    throw versionConflict(present(ctx, current), current.updatedBy, current.course.updatedAt);
+    throw versionConflict(present(ctx, current), current.updatedBy, current.course.updatedAt, current.course.version);
   }
 
   const transaction = <T>(work: (tx: Tx) => Promise<T>) => app.db.transaction(work);
@@ -155,6 +163,25 @@ export function staffCourseService(app: FastifyInstance) {
       });
       if (!done) return conflict(ctx, id);
       return enrolled ? { outcome: 'archived' as const, detail: courseMessages.archived } : { outcome: 'deleted' as const, detail: courseMessages.deleted };
+    },
+
+    async instructors(ctx: StaffContext) {
+      courseCreationPolicy.authorize(ctx.actor, 'assign', ctx.school);
+      return repo.instructors(ctx.school.id);
+    },
+
+    /** Sets who teaches a course: instructors of the school only, recorded with the list before and after. */
+    async assignInstructors(ctx: StaffContext, id: number, userIds: number[]) {
+      const record = await load(ctx, id);
+      staffCoursePolicy.authorize(ctx.actor, 'assign', listingOf(record));
+      const known = new Set((await repo.instructors(ctx.school.id)).map((i) => i.id));
+      if (userIds.some((userId) => !known.has(userId))) throw invalid({ instructors: instructorMessages.notInstructor });
+      const after = [...userIds].sort((a, b) => a - b);
+      await transaction(async (tx) => {
+        const before = await staffCourseWrites(tx).setInstructors(id, after);
+        if (JSON.stringify(before) !== JSON.stringify(after)) await recordAudit(tx, ctx.audit, { action: 'course.assign', subject: subject(id), before: { instructors: before }, after: { instructors: after } });
+      });
+      return present(ctx, await load(ctx, id));
     },
 
     /** A draft copy with the same settings and outline; live classes need their own dates, exams start without attempts. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { auditStaffRoutes } from '../audit/staff-routes';
 import { staffActor } from '../auth/actor';
+import { outlineStaffRoutes } from '../catalogue/staff-outline-routes';
 import { catalogueStaffRoutes } from '../catalogue/staff-routes';
 import { staffMeRoutes } from './me-routes';
 
@@ -16,4 +17,5 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(staffMeRoutes);
   await staff.register(auditStaffRoutes);
   await staff.register(catalogueStaffRoutes);
+  await staff.register(outlineStaffRoutes);
 };

@@ -3,4 +3,5 @@ export const staffPaths = {
   dashboard: '/staff',
   courses: '/staff/courses',
   courseSettings: (id: number | string = ':id') => `/staff/courses/${id}/settings`,
+  courseOutline: (id: number | string = ':id') => `/staff/courses/${id}/outline`,
 };

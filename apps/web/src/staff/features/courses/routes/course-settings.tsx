@@ -9,6 +9,7 @@ import { useSchool } from '@/lib/school';
 import { QueryState } from '../../../components/query-state';
 import { staffPaths } from '../../../config/staff-paths';
 import { courseKeys, useStaffCourse } from '../api/course-calls';
+import { CourseNav } from '../components/course-nav';
 import { CourseSettingsForm } from '../components/course-settings-form';
 import { PublishProblemsDialog } from '../components/publish-problems-dialog';
 import { useCourseActions } from '../components/use-course-actions';
@@ -52,6 +53,7 @@ export function CourseSettings() {
                 )}
               </div>
             </div>
+            <CourseNav courseId={data.id} />
             <p className="muted">
               {data.enrolments} {data.enrolments === 1 ? 'enrolment' : 'enrolments'} · {data.units} units · version {data.version}
               {data.updated_by && ` · last saved by ${data.updated_by.name}`}

@@ -1,0 +1,185 @@
+import type { FastifyInstance } from 'fastify';
+import { lessonProblem, type LessonType } from '@school/shared/staff/courses';
+import { outlineMessages, sameOutline, type LessonCreate, type LessonPatch, type OutlineOrder, type StaffOutline } from '@school/shared/staff/outline';
+import { DomainError, invalid, notFound } from '../../lib/errors';
+import { versionConflict } from '../../lib/versions';
+import { recordAudit } from '../audit/service';
+import { staffCoursePolicy } from './policy';
+import { sanitizeLessonHtml } from './lesson-html';
+import { staffCourseRepository, staffCourseWrites } from './staff-repository';
+import type { StaffContext } from './staff-service';
+
+type CourseRow = { id: number; schoolId: number; isPublished: boolean; name: string; version: number };
+
+/** Only the fields a lesson of that type uses are kept: a video has no body, a link no length. */
+const fieldsOf: Record<LessonType, (keyof LessonPatch)[]> = {
+  video: ['name', 'description'],
+  audio: ['name', 'description'],
+  ivideo: ['name', 'description'],
+  pdf: ['name', 'description'],
+  yt: ['name', 'description', 'url', 'media_seconds'],
+  sc: ['name', 'description', 'url', 'media_seconds'],
+  link: ['name', 'description', 'url'],
+  html: ['name', 'description', 'content'],
+  class: ['name', 'description'],
+  exam: ['name', 'description'],
+  survey: ['name', 'description'],
+};
+
+function columnsOf(type: LessonType, patch: LessonPatch) {
+  const kept = Object.fromEntries(fieldsOf[type].filter((field) => patch[field] !== undefined).map((field) => [field, patch[field]])) as LessonPatch;
+  return {
+    name: kept.name,
+    description: kept.description,
+    url: kept.url,
+    mediaSeconds: kept.media_seconds,
+    content: kept.content === undefined ? undefined : sanitizeLessonHtml(kept.content),
+  };
+}
+
+/** A course's outline in the staff console: modules and lessons, their order, each write versioned and audited. */
+export function staffOutlineService(app: FastifyInstance) {
+  const repo = staffCourseRepository(app.db);
+
+  /** The course behind a module or lesson, authorized for editing (404 another school's, 403 or 404 an instructor's other course). */
+  async function editable(ctx: StaffContext, course: CourseRow) {
+    const instructors = await repo.instructorsOf([course.id]);
+    staffCoursePolicy.authorize(ctx.actor, 'update', { ...course, instructorIds: (instructors.get(course.id) ?? []).map((i) => i.id) });
+  }
+
+  async function course(ctx: StaffContext, id: number) {
+    const record = await repo.find(ctx.school.id, id);
+    if (!record) throw notFound();
+    await editable(ctx, record.course);
+    return record.course;
+  }
+
+  async function outline(ctx: StaffContext, courseId: number): Promise<StaffOutline> {
+    const record = await course(ctx, courseId);
+    const [mods, lessons] = await Promise.all([repo.modulesOf(ctx.school.id, courseId), repo.lessonsOf(ctx.school.id, courseId)]);
+    return {
+      course: { id: record.id, name: record.name, version: record.version },
+      modules: mods.map((m) => ({
+        id: m.id,
+        name: m.name,
+        description: m.description,
+        version: m.version,
+        lessons: lessons
+          .filter((l) => l.moduleId === m.id)
+          .map((l) => {
+            const type = l.type as LessonType;
+            const readiness = { ...l, type, hasFile: Boolean(l.file), hasUrl: Boolean(l.url), hasContent: l.content.trim() !== '' };
+            return { id: l.id, name: l.name, type, version: l.version, description: l.description, url: l.url, media_seconds: l.mediaSeconds, content: l.content, has_file: Boolean(l.file), problem: lessonProblem(readiness), started: l.started };
+          }),
+      })),
+    };
+  }
+
+  const subject = (type: string, id: number) => ({ type, id });
+
+  return {
+    outline,
+
+    /** Puts modules and lessons in the order given; the order must name exactly the course's modules and lessons. */
+    async reorder(ctx: StaffContext, courseId: number, version: number, order: OutlineOrder) {
+      const current = await outline(ctx, courseId);
+      if (!sameOutline(current.modules, order)) throw invalid({ modules: outlineMessages.outlineMismatch });
+      const done = await app.db.transaction(async (tx) => {
+        const writes = staffCourseWrites(tx);
+        // The course's version guards the order: two editors moving lessons at once cannot both win.
+        const row = await writes.update(ctx.school.id, courseId, version, {}, ctx.actor.userId);
+        if (!row) return false;
+        await writes.reorder(ctx.school.id, order.modules);
+        const before = { order: current.modules.map((m) => ({ id: m.id, lessons: m.lessons.map((l) => l.id) })) };
+        await recordAudit(tx, ctx.audit, { action: 'course.outline', subject: subject('course', courseId), before, after: { order: order.modules } });
+        return true;
+      });
+      if (!done) {
+        const record = (await repo.find(ctx.school.id, courseId))!;
+        throw versionConflict(await outline(ctx, courseId), record.updatedBy, record.course.updatedAt, record.course.version);
+      }
+      return outline(ctx, courseId);
+    },
+
+    async addModule(ctx: StaffContext, courseId: number, values: { name: string; description?: string }) {
+      await course(ctx, courseId);
+      await app.db.transaction(async (tx) => {
+        const row = await staffCourseWrites(tx).insertModule(ctx.school.id, courseId, values);
+        await recordAudit(tx, ctx.audit, { action: 'module.create', subject: subject('module', row.id), after: { course: courseId, name: row.name } });
+      });
+      return outline(ctx, courseId);
+    },
+
+    async updateModule(ctx: StaffContext, id: number, version: number, values: { name?: string; description?: string }) {
+      const found = await repo.findModule(ctx.school.id, id);
+      if (!found) throw notFound();
+      await editable(ctx, found.course);
+      const saved = await app.db.transaction(async (tx) => {
+        const row = await staffCourseWrites(tx).updateModule(ctx.school.id, id, version, values);
+        if (row) await recordAudit(tx, ctx.audit, { action: 'module.update', subject: subject('module', id), before: { name: found.module.name, description: found.module.description }, after: { name: row.name, description: row.description } });
+        return row;
+      });
+      if (!saved) throw versionConflict(await outline(ctx, found.course.id), null, null);
+      return outline(ctx, found.course.id);
+    },
+
+    /** A module whose lessons nobody started is deleted with them; otherwise it stays (students' progress is kept). */
+    async removeModule(ctx: StaffContext, id: number, version: number) {
+      const found = await repo.findModule(ctx.school.id, id);
+      if (!found) throw notFound();
+      await editable(ctx, found.course);
+      if (await repo.moduleStarted(ctx.school.id, id)) throw new DomainError(409, { detail: outlineMessages.moduleHasProgress });
+      const gone = await app.db.transaction(async (tx) => {
+        const row = await staffCourseWrites(tx).removeModule(ctx.school.id, id, version);
+        if (row) await recordAudit(tx, ctx.audit, { action: 'module.delete', subject: subject('module', id), before: { course: found.course.id, name: found.module.name } });
+        return row;
+      });
+      if (!gone) throw versionConflict(await outline(ctx, found.course.id), null, null);
+      return outline(ctx, found.course.id);
+    },
+
+    async addLesson(ctx: StaffContext, moduleId: number, body: LessonCreate) {
+      const found = await repo.findModule(ctx.school.id, moduleId);
+      if (!found) throw notFound();
+      await editable(ctx, found.course);
+      const { type, ...fields } = body;
+      const columns = columnsOf(type, fields);
+      await app.db.transaction(async (tx) => {
+        const row = await staffCourseWrites(tx).insertLesson(ctx.school.id, moduleId, { ...columns, name: body.name, type, description: columns.description ?? '', content: columns.content ?? '' });
+        await recordAudit(tx, ctx.audit, { action: 'courseware.create', subject: subject('courseware', row.id), after: { module: moduleId, type, name: row.name } });
+      });
+      return outline(ctx, found.course.id);
+    },
+
+    async updateLesson(ctx: StaffContext, id: number, version: number, patch: LessonPatch) {
+      const found = await repo.findLesson(ctx.school.id, id);
+      if (!found) throw notFound();
+      await editable(ctx, found.course);
+      const columns = columnsOf(found.lesson.type as LessonType, patch);
+      const saved = await app.db.transaction(async (tx) => {
+        const row = await staffCourseWrites(tx).updateLesson(ctx.school.id, id, version, columns);
+        if (!row) return null;
+        const fields = (r: typeof row) => ({ name: r.name, description: r.description, url: r.url, media_seconds: r.mediaSeconds, content: r.content });
+        await recordAudit(tx, ctx.audit, { action: 'courseware.update', subject: subject('courseware', id), before: fields(found.lesson), after: fields(row) });
+        return row;
+      });
+      if (!saved) throw versionConflict(await outline(ctx, found.course.id), null, null);
+      return outline(ctx, found.course.id);
+    },
+
+    /** A lesson nobody started is deleted; one with students' progress stays. */
+    async removeLesson(ctx: StaffContext, id: number, version: number) {
+      const found = await repo.findLesson(ctx.school.id, id);
+      if (!found) throw notFound();
+      await editable(ctx, found.course);
+      if (found.started) throw new DomainError(409, { detail: outlineMessages.hasProgress });
+      const gone = await app.db.transaction(async (tx) => {
+        const row = await staffCourseWrites(tx).removeLesson(ctx.school.id, id, version);
+        if (row) await recordAudit(tx, ctx.audit, { action: 'courseware.delete', subject: subject('courseware', id), before: { type: found.lesson.type, name: found.lesson.name } });
+        return row;
+      });
+      if (!gone) throw versionConflict(await outline(ctx, found.course.id), null, null);
+      return outline(ctx, found.course.id);
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { outlineMessages } from '@school/shared/staff/outline';
+import { versionMessages } from '@school/shared/staff/versions';
+import { auditLog, coursewareProgress, coursewares, exams } from '../src/db/schema/index';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff } from './support/factories';
+import { serverForFile } from './support/server';
+
+const ctx = serverForFile();
+const db = () => ctx.server.database.db;
+const staff = (rest: string) => `/api/v1/staff/${rest}`;
+const at = (version: number) => ({ 'if-match': `"v${version}"` });
+
+/** A draft course with two modules (a video and a page; a link), its administrator, and an instructor of another course. */
+async function course() {
+  const school = await createSchool(db());
+  const draft = await createCourse(db(), { school, name: 'Outline Course', isPublished: false });
+  const [video, page] = await createOutline(db(), draft, [{ type: 'video', name: 'Intro', mediaSeconds: 30 }, { type: 'html', name: 'Reading', content: '<p>x</p>' }], 0);
+  const [link] = await createOutline(db(), draft, [{ type: 'link', name: 'Source', url: 'https://example.com' }], 1);
+  const admin = await createStaff(db(), { school });
+  const stranger = await createStaff(db(), { school, role: 'IN', courses: [await createCourse(db(), { school })] });
+  const as = (who: { token: string }, headers: Record<string, string> = {}) => ({ token: who.token, host: school.host, headers });
+  return { school, draft, video: video!, page: page!, link: link!, admin, stranger, as };
+}
+
+describe('GET /staff/courses/{id}/outline/', () => {
+  it("answers the modules and lessons in order with each lesson's problem; another course's instructor 404 (a draft), another school 404", async () => {
+    const s = await course();
+    const res = await ctx.api.get(staff(`courses/${s.draft.id}/outline/`), s.as(s.admin));
+    expect(res.status).toBe(200);
+    expect(res.headers.etag).toBe('"v1"');
+    expect(res.body.modules.map((m: { name: string; lessons: { name: string; problem: string | null }[] }) => [m.name, m.lessons.map((l) => [l.name, l.problem])])).toEqual([
+      ['Module 1', [['Intro', 'Upload the video.'], ['Reading', null]]],
+      ['Module 2', [['Source', null]]],
+    ]);
+    expect((await ctx.api.get(staff(`courses/${s.draft.id}/outline/`), s.as(s.stranger))).status).toBe(404);
+    const foreign = await createStaff(db());
+    expect((await ctx.api.get(staff(`courses/${s.draft.id}/outline/`), { token: foreign.token, host: foreign.school.host })).status).toBe(404);
+  });
+});
+
+describe('modules and lessons', () => {
+  it('adds a module and lessons of any type at the end, an exam with its exam, the text sanitized, each audited', async () => {
+    const s = await course();
+    const added = await ctx.api.post(staff(`courses/${s.draft.id}/modules/`), { name: 'Assessment' }, s.as(s.admin));
+    expect(added.status).toBe(201);
+    const module = added.body.modules[2];
+    expect(module).toMatchObject({ name: 'Assessment', lessons: [] });
+    expect((await ctx.api.post(staff(`courses/${s.draft.id}/modules/`), { name: ' ' }, s.as(s.admin))).body).toEqual({ name: [outlineMessages.moduleName] });
+
+    const quiz = await ctx.api.post(staff(`modules/${module.id}/coursewares/`), { type: 'exam', name: 'Final quiz' }, s.as(s.admin));
+    expect(quiz.body.modules[2].lessons).toMatchObject([{ name: 'Final quiz', type: 'exam', problem: 'Add questions to the exam.' }]);
+    const quizId = quiz.body.modules[2].lessons[0].id;
+    expect(await db().$count(exams, eq(exams.coursewareId, quizId))).toBe(1);
+
+    const page = await ctx.api.post(staff(`modules/${module.id}/coursewares/`), { type: 'html', name: 'Notes', content: '<p onclick="x()">Read <script>alert(1)</script><a href="javascript:x">this</a></p>', url: 'https://ignored.example' }, s.as(s.admin));
+    const notes = page.body.modules[2].lessons[1];
+    expect(notes).toMatchObject({ name: 'Notes', content: '<p>Read <a rel="noopener noreferrer" target="_blank">this</a></p>', url: null });
+    expect((await ctx.api.post(staff(`modules/${module.id}/coursewares/`), { type: 'yt', name: 'Talk', url: 'http://insecure.example' }, s.as(s.admin))).body).toEqual({ url: [outlineMessages.url] });
+    expect((await ctx.api.post(staff(`modules/${module.id}/coursewares/`), { type: 'video', name: 'Mine' }, s.as(s.stranger))).status).toBe(404);
+
+    const actions = await db().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.schoolId, s.school.id)).orderBy(auditLog.id);
+    expect(actions.map((a) => a.action)).toEqual(['module.create', 'courseware.create', 'courseware.create']);
+  });
+
+  it('renames with the version in If-Match: 428 without, 412 with an older one', async () => {
+    const s = await course();
+    const path = staff(`coursewares/${s.link.id}/`);
+    expect(await ctx.api.patch(path, { name: 'Primary source' }, s.as(s.admin))).toMatchObject({ status: 428, body: { detail: versionMessages.missing } });
+    const renamed = await ctx.api.patch(path, { name: 'Primary source', url: 'https://example.org/rule' }, s.as(s.admin, at(1)));
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.modules[1].lessons[0]).toMatchObject({ name: 'Primary source', url: 'https://example.org/rule', version: 2 });
+    const stale = await ctx.api.patch(path, { name: 'Stale' }, s.as(s.admin, at(1)));
+    expect(stale).toMatchObject({ status: 412, body: { detail: versionMessages.conflict, current: { modules: [{}, { lessons: [{ name: 'Primary source' }] }] } } });
+    expect((await ctx.api.patch(staff(`modules/${s.video.moduleId}/`), { name: 'Welcome' }, s.as(s.admin, at(1)))).body.modules[0].name).toBe('Welcome');
+  });
+
+  it('deletes a lesson nobody started; a started one, or its module, stays (409)', async () => {
+    const s = await course();
+    const enrolment = await createEnrolment(db(), { course: s.draft });
+    await db().insert(coursewareProgress).values({ schoolId: s.school.id, enrollmentId: enrolment.id, coursewareId: s.video.id });
+    expect(await ctx.api.delete(staff(`coursewares/${s.video.id}/`), s.as(s.admin, at(1)))).toMatchObject({ status: 409, body: { detail: outlineMessages.hasProgress } });
+    expect(await ctx.api.delete(staff(`modules/${s.video.moduleId}/`), s.as(s.admin, at(1)))).toMatchObject({ status: 409, body: { detail: outlineMessages.moduleHasProgress } });
+    const gone = await ctx.api.delete(staff(`coursewares/${s.page.id}/`), s.as(s.admin, at(1)));
+    expect(gone.body.modules[0].lessons.map((l: { name: string }) => l.name)).toEqual(['Intro']);
+    const moduleGone = await ctx.api.delete(staff(`modules/${s.link.moduleId}/`), s.as(s.admin, at(1)));
+    expect(moduleGone.body.modules).toHaveLength(1);
+    expect(await db().$count(coursewares, eq(coursewares.id, s.link.id))).toBe(0);
+  });
+});
+
+describe('PUT /staff/courses/{id}/outline/', () => {
+  it('moves lessons across modules and modules in one go, with the course version; refuses an order that leaves one out', async () => {
+    const s = await course();
+    const outline = (await ctx.api.get(staff(`courses/${s.draft.id}/outline/`), s.as(s.admin))).body;
+    const [first, second] = outline.modules;
+    const order = { modules: [{ id: second.id, lessons: [s.page.id, s.link.id] }, { id: first.id, lessons: [s.video.id] }] };
+    expect(await ctx.api.put(staff(`courses/${s.draft.id}/outline/`), order, s.as(s.admin))).toMatchObject({ status: 428 });
+    expect(await ctx.api.put(staff(`courses/${s.draft.id}/outline/`), { modules: [{ id: first.id, lessons: [s.video.id] }] }, s.as(s.admin, at(1)))).toMatchObject({ status: 400, body: { modules: [outlineMessages.outlineMismatch] } });
+    const moved = await ctx.api.put(staff(`courses/${s.draft.id}/outline/`), order, s.as(s.admin, at(1)));
+    expect(moved.status).toBe(200);
+    expect(moved.body.course.version).toBe(2);
+    expect(moved.body.modules.map((m: { id: number; lessons: { id: number }[] }) => [m.id, m.lessons.map((l) => l.id)])).toEqual([
+      [second.id, [s.page.id, s.link.id]],
+      [first.id, [s.video.id]],
+    ]);
+    // A second editor's order, based on the first version, does not overwrite it.
+    expect((await ctx.api.put(staff(`courses/${s.draft.id}/outline/`), order, s.as(s.admin, at(1)))).status).toBe(412);
+    const [page] = await db().select().from(coursewares).where(and(eq(coursewares.id, s.page.id), eq(coursewares.schoolId, s.school.id)));
+    expect(page).toMatchObject({ moduleId: second.id, position: 0 });
+    // Another school's module ids never enter an order.
+    const foreign = await createCourse(db());
+    const [alien] = await createOutline(db(), foreign, [{ type: 'link', name: 'x', url: 'https://x.example' }]);
+    const sneaky = { modules: [{ id: second.id, lessons: [s.page.id, s.link.id, alien!.id] }, { id: first.id, lessons: [s.video.id] }] };
+    expect((await ctx.api.put(staff(`courses/${s.draft.id}/outline/`), sneaky, s.as(s.admin, at(2)))).status).toBe(400);
+  });
+});

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { LESSON_TYPES } from './courses';
+
+export const outlineMessages = {
+  moduleName: 'Enter the module name.',
+  lessonName: 'Enter the lesson name.',
+  outlineMismatch: 'The outline changed since you loaded it: reload it and move the lessons again.',
+  hasProgress: 'Students have started this lesson, so it cannot be deleted.',
+  moduleHasProgress: 'Students have started lessons of this module, so it cannot be deleted.',
+  url: 'Enter an address that starts with https://.',
+  mediaSeconds: 'Enter the length in whole seconds.',
+} as const;
+
+export const lessonTypeLabels: Record<(typeof LESSON_TYPES)[number], string> = {
+  video: 'Video',
+  audio: 'Audio',
+  yt: 'YouTube video',
+  sc: 'SoundCloud audio',
+  pdf: 'PDF',
+  html: 'Text (HTML)',
+  link: 'Link',
+  ivideo: 'Interactive video',
+  class: 'Live class',
+  exam: 'Exam',
+  survey: 'Survey',
+};
+
+const name = (message: string) => z.string().trim().min(1, message).max(200, 'Keep the name under 200 characters.');
+const description = z.string().max(10_000, 'Keep the description under 10,000 characters.');
+
+export const moduleCreateSchema = z.object({ name: name(outlineMessages.moduleName), description: description.optional() });
+export const modulePatchSchema = moduleCreateSchema.partial();
+
+/** The fields of a lesson an editor sets in the outline; files come with uploads, exams with their editor. */
+export const lessonFieldsSchema = z.object({
+  name: name(outlineMessages.lessonName),
+  description,
+  url: z.url({ protocol: /^https$/, error: outlineMessages.url }).max(2000).nullable().describe('the address of a link, YouTube or SoundCloud lesson'),
+  media_seconds: z.number({ error: outlineMessages.mediaSeconds }).int(outlineMessages.mediaSeconds).min(1, outlineMessages.mediaSeconds).max(86_400, outlineMessages.mediaSeconds).nullable(),
+  content: z.string().max(200_000, 'Keep the text under 200,000 characters.').describe("an HTML lesson's body, sanitized when stored"),
+});
+export const lessonCreateSchema = lessonFieldsSchema.partial().required({ name: true }).extend({ type: z.enum(LESSON_TYPES) });
+export type LessonCreate = z.infer<typeof lessonCreateSchema>;
+export const lessonPatchSchema = lessonFieldsSchema.partial();
+export type LessonPatch = z.infer<typeof lessonPatchSchema>;
+
+const id = z.number().int().positive().max(2147483647);
+
+/** PUT /staff/courses/{id}/outline/: every module of the course in order, each with every lesson it now holds. */
+export const outlineOrderSchema = z.object({
+  modules: z.array(z.object({ id, lessons: z.array(id).max(500) })).max(200),
+});
+export type OutlineOrder = z.infer<typeof outlineOrderSchema>;
+
+export const outlineLessonSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(LESSON_TYPES),
+  version: z.number(),
+  description: z.string(),
+  url: z.string().nullable(),
+  media_seconds: z.number().nullable(),
+  content: z.string(),
+  has_file: z.boolean(),
+  /** What publishing would say of the lesson, or null when it is ready. */
+  problem: z.string().nullable(),
+  started: z.boolean().describe('whether any student has opened it (it cannot be deleted then)'),
+});
+export type OutlineLesson = z.infer<typeof outlineLessonSchema>;
+
+export const outlineModuleSchema = z.object({ id: z.number(), name: z.string(), description: z.string(), version: z.number(), lessons: z.array(outlineLessonSchema) });
+export type OutlineModule = z.infer<typeof outlineModuleSchema>;
+
+export const staffOutlineSchema = z.object({
+  course: z.object({ id: z.number(), name: z.string(), version: z.number() }),
+  modules: z.array(outlineModuleSchema),
+});
+export type StaffOutline = z.infer<typeof staffOutlineSchema>;
+
+/** Whether an order names exactly the modules and lessons the course has, each once. */
+export function sameOutline(current: { id: number; lessons: { id: number }[] }[], order: OutlineOrder) {
+  const ids = (list: number[]) => [...list].sort((a, b) => a - b).join(',');
+  return (
+    ids(current.map((m) => m.id)) === ids(order.modules.map((m) => m.id)) &&
+    ids(current.flatMap((m) => m.lessons.map((l) => l.id))) === ids(order.modules.flatMap((m) => m.lessons))
+  );
+}
