@@ -127,6 +127,11 @@ const SCHEDULES = 'select * from class_schedules where class_id = $1 order by da
 const NOTIFICATIONS = `select *, count(*) over () as total, count(*) filter (where read_at is null) over () as unread from notifications
   where user_id = $1 order by created_at desc, id desc limit $2 offset $3`;
 // The account check of My Courses: the student's account with its course count.
+const STAFF_COURSES = `select c.*, cat.name as category, s.name as subcategory from courses c left join subcategories s on s.id = c.subcategory_id
+  left join categories cat on cat.id = s.category_id where c.school_id = $1 and c.archived_at is null order by c.updated_at desc, c.id desc limit $2 offset $3`;
+const STAFF_COURSE_COUNT = 'select count(*)::int as n from courses c left join subcategories s on s.id = c.subcategory_id where c.school_id = $1 and c.archived_at is null';
+const COURSE_INSTRUCTORS = `select ci.course_id, u.id, u.first_name, u.middle_name, u.last_name, u.suffix, u.username from course_instructors ci
+  join users u on u.id = ci.user_id where ci.course_id = any($1) order by u.last_name, u.id`;
 const PROFILE_BY_STUDENT = `select u.*, st.id as student_id, st.user_id as student_user_id, s.id as school_id, s.name as school_name, s.domain as school_domain,
   (select count(*) from enrollments where user_id = u.id) as course_count
   from users u left join students st on st.user_id = u.id left join schools s on s.id = u.school_id where st.id = $1 limit 1`;
@@ -422,6 +427,22 @@ const routes: [RegExp, Handler][] = [
       course: { id: r.course_id, name: r.course_name, image: media(r.course_image), school_name: r.school_name, course_detail_link: `http://${r.school_domain}.localhost:3000/course/${r.course_slug}` },
     }));
     return pageOf(data, rows.length ? Number(rows[0]!.total) : 0, page, perPage);
+  }],
+  [/^\/api\/v1\/staff\/courses\/?$/, async (req, _params, q) => {
+    const school = await siteSchool(req);
+    const user = await caller(req, school.id);
+    if (!user) throw new HttpError(401);
+    if (!user.staff_role && user.role !== 'SU') throw new HttpError(403);
+    const page = number(q.get('page'), 1);
+    const [rows, [total]] = await Promise.all([query(STAFF_COURSES, [school.id, 20, (page - 1) * 20]), query(STAFF_COURSE_COUNT, [school.id])]);
+    const teaching = rows.length ? await query(COURSE_INSTRUCTORS, [rows.map((r) => r.id)]) : [];
+    const nameOf = (u: Row) => [u.first_name, u.middle_name, u.last_name, u.suffix ?? ''].map((part: string) => part.trim()).filter(Boolean).join(' ') || u.username;
+    const data = rows.map((c) => ({
+      id: c.id, name: c.name, slug: c.slug, status: c.archived_at ? 'archived' : c.is_published ? 'published' : 'draft', fee: pesos(c.fee),
+      category: c.category, subcategory: c.subcategory, instructors: teaching.filter((t) => t.course_id === c.id).map((t) => ({ id: t.id, name: nameOf(t) })),
+      enrolments: c.enrolment_count, version: c.version, updated_at: iso(c.updated_at),
+    }));
+    return pageOf(data, total!.n, page, 20);
   }],
 ];
 

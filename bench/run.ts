@@ -36,6 +36,7 @@ const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').
 const only = process.env.BENCH_ONLY;
 const counts = { schools: Number(process.env.BENCH_SCHOOLS ?? 1000), users: Number(process.env.BENCH_USERS ?? 100_000) };
 const TOKEN = 'bench-token-0123456789-0123456789-abcdef';
+const STAFF_TOKEN = 'bench-staff-0123456789-0123456789-abcdef';
 
 /** The API alone (no web app), with throttling out of the way of the load. */
 const startServer = (env: Record<string, string>) => startServerProcess({ ...env, THROTTLE_MAX: '100000000', WEB_DIST_DIR: '/nonexistent' });
@@ -106,6 +107,8 @@ interface Endpoint {
   title: string;
   path: string;
   signedIn?: boolean;
+  /** Signed in as the school's administrator (the staff console's calls). */
+  staff?: boolean;
 }
 
 /** Ids the read endpoints need: a course with an outline, a class with a schedule, a bundle, a student with a session. */
@@ -114,6 +117,8 @@ async function fixtures(db: Db) {
   const school = await one(sql`select id from schools where domain = 'demo'`);
   const user = await one(sql`select id from users where username = 'benchuser1'`);
   await db.insert(authTokens).values({ userId: user, keyHash: hashKey(TOKEN), persistent: true, expiresAt: new Date(Date.now() + 86_400_000) }).onConflictDoNothing();
+  const admin = await one(sql`select id from users where username = 'demo-admin'`);
+  await db.insert(authTokens).values({ userId: admin, keyHash: hashKey(STAFF_TOKEN), persistent: true, expiresAt: new Date(Date.now() + 86_400_000) }).onConflictDoNothing();
   const found = {
     school,
     student: await one(sql`select id from students where user_id = ${user}`),
@@ -145,6 +150,7 @@ function endpoints(ids: Awaited<ReturnType<typeof fixtures>>): Endpoint[] {
     { title: 'GET /classes/{id}/schedule/', path: `/api/v1/classes/${ids.class}/schedule/` },
     { title: 'GET /notifications/ (signed in)', path: '/api/v1/notifications/', signedIn: true },
     { title: 'GET /students/{id}/enrollments/ (signed in)', path: `/api/v1/students/${ids.student}/enrollments/`, signedIn: true },
+    { title: 'GET /staff/courses/ (administrator, page 1 of every course)', path: '/api/v1/staff/courses/', staff: true },
   ];
   return only ? all.filter((e) => e.title.includes(only)) : all;
 }
@@ -172,7 +178,7 @@ function progressRequests(coursewareId: number): Omit<autocannon.Options, 'url'>
   };
 }
 
-const headersFor = (e: Endpoint): Record<string, string> => (e.signedIn ? { authorization: `Token ${TOKEN}` } : {});
+const headersFor = (e: Endpoint): Record<string, string> => (e.staff ? { authorization: `Token ${STAFF_TOKEN}` } : e.signedIn ? { authorization: `Token ${TOKEN}` } : {});
 
 /** Every field the bare server answers must be the same in ours (ours may carry more). */
 function differences(ours: unknown, bare: unknown, at = ''): string[] {

@@ -64,7 +64,9 @@ async function opensInNewTab(context: BrowserContext, click: () => Promise<void>
 }
 
 describe('certificates', () => {
-  it('signs the certification statement at the end of a course, lists the certificate and verifies it publicly', async () => {
+  // A long flow (a course nearly finished through the API, then the statement, the list, the PDF and the public
+  // page): about 20 s alone, up to three times that while the other browser tests share the two cores.
+  it('signs the certification statement at the end of a course, lists the certificate and verifies it publicly', { timeout: 120_000 }, async () => {
     const s = await nearlyFinished();
     const { page, context } = await signedIn(s.who.token, `/course/${s.course.slug}/module/${s.reading.id}`);
     await visible(page.getByRole('heading', { level: 1, name: 'Reading: leading cases' }));
