@@ -86,7 +86,7 @@ describe('tabs', () => {
 });
 
 describe('failed loads', () => {
-  it("show 'Try again' in place of an empty list, and load once the network is back", async () => {
+  it("show 'Try again' in place of an empty list, and load once the network is back", { timeout: 120_000 }, async () => {
     const student = await registerStudent(app.server.url, { host: 'demo.localhost' });
     const page = await openAccount('demo', student.token);
     const cases = [

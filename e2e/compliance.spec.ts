@@ -53,7 +53,7 @@ const barFills = (page: Page) => page.locator('.compliance-chart .recharts-bar-r
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe('MCLE compliance tracker', () => {
-  it('adds up the certificates of two subject areas, says what is missing, suggests courses and downloads the summary', async () => {
+  it('adds up the certificates of two subject areas, says what is missing, suggests courses and downloads the summary', { timeout: 120_000 }, async () => {
     const who = await eligibleStudent(app.server.url, demo);
     const as = { token: who.token, ...demo };
     const period = await currentPeriod();

@@ -232,7 +232,7 @@ describe('exams', () => {
     }
   });
 
-  it('takes a survey and a file answer, and shows staff the questions without submitting', async () => {
+  it('takes a survey and a file answer, and shows staff the questions without submitting', { timeout: 120_000 }, async () => {
     const s = await withExam([{ type: 'radio', text: 'Rate it', choices: ['Good', 'Poor'] }, { type: 'file', text: 'Attach your notes' }], { kind: 'survey' });
     const path = `/course/${s.course.slug}/module/${s.ware.id}`;
     const page = await open(s.enrolment.student.token, s.school.domain, path);
@@ -246,7 +246,8 @@ describe('exams', () => {
     const uploads: string[] = [];
     page.on('request', (r) => r.url().includes('/exam/questions/') && uploads.push(r.url()));
     const fileInput = question(page).getByLabel('Answer to question 2');
-    await fileInput.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(ANSWER_FILE_MAX_BYTES + 1, 0x20) });
+    // Megabytes through the browser's protocol: more than the usual 10 s when the other browser tests share the cores.
+    await fileInput.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(ANSWER_FILE_MAX_BYTES + 1, 0x20) }, { timeout: 60_000 });
     await next(page, 'Submit');
     await visible(question(page).getByText(msg.fileTooLarge));
     expect(uploads).toEqual([]);
