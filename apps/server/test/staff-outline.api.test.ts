@@ -115,3 +115,24 @@ describe('PUT /staff/courses/{id}/outline/', () => {
     expect((await ctx.api.put(staff(`courses/${s.draft.id}/outline/`), sneaky, s.as(s.admin, at(2)))).status).toBe(400);
   });
 });
+
+describe("another school's administrator", () => {
+  it('reaches none of the outline, module, lesson and instructor routes of a course (404), and changes nothing', async () => {
+    const s = await course();
+    const foreign = await createStaff(db());
+    const as = { token: foreign.token, host: foreign.school.host, headers: at(1) };
+    const refused = [
+      await ctx.api.get(staff(`courses/${s.draft.id}/outline/`), as),
+      await ctx.api.put(staff(`courses/${s.draft.id}/outline/`), { modules: [] }, as),
+      await ctx.api.post(staff(`courses/${s.draft.id}/modules/`), { name: 'Theirs' }, as),
+      await ctx.api.patch(staff(`modules/${s.video.moduleId}/`), { name: 'Theirs' }, as),
+      await ctx.api.delete(staff(`modules/${s.video.moduleId}/`), as),
+      await ctx.api.post(staff(`modules/${s.video.moduleId}/coursewares/`), { type: 'link', name: 'Theirs' }, as),
+      await ctx.api.patch(staff(`coursewares/${s.page.id}/`), { name: 'Theirs' }, as),
+      await ctx.api.delete(staff(`coursewares/${s.page.id}/`), as),
+      await ctx.api.put(staff(`courses/${s.draft.id}/instructors/`), { instructors: [] }, as),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([404, 404, 404, 404, 404, 404, 404, 404, 404]);
+    expect((await ctx.api.get(staff(`courses/${s.draft.id}/outline/`), s.as(s.admin))).body.modules.map((m: { lessons: unknown[] }) => m.lessons.length)).toEqual([2, 1]);
+  });
+});
