@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { fileURLToPath } from 'node:url';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseMessages } from '@school/shared/staff/courses';
 import { auditLog, courses, coursewares } from '../apps/server/src/db/schema/index';
@@ -133,6 +134,22 @@ describe('the staff console', () => {
     await (await dialog(page, 'Delete this lesson?')).getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'The lesson was deleted.');
     expect(await app.server.database.db.$count(coursewares, eq(coursewares.id, before.id))).toBe(0);
+  });
+
+  it("uploads a lesson's video from the browser: sent with its progress, probed, and the lesson is ready", { timeout: 120_000 }, async () => {
+    const admin = await login('demo-admin');
+    const db = app.server.database.db;
+    const [draft] = await db.select().from(courses).where(eq(courses.name, 'Notarial Practice Update (draft)'));
+    const { page } = await signedInAt(app, admin.token, `/staff/courses/${draft!.id}/outline`);
+    const [video] = await db.select().from(coursewares).where(and(eq(coursewares.type, 'video'), isNull(coursewares.file), eq(coursewares.schoolId, draft!.schoolId)));
+    await page.getByRole('button', { name: `Upload file for ${video!.name}` }).click();
+    await page.getByLabel('Choose the video').setInputFiles(fileURLToPath(new URL('../apps/server/src/seed/assets/lessons/lecture.webm', import.meta.url)));
+    await toast(page, 'The file was added to the lesson.');
+    await visible(page.getByRole('button', { name: `Replace file for ${video!.name}` }));
+    const [saved] = await db.select().from(coursewares).where(eq(coursewares.id, video!.id));
+    expect(saved!.file).toMatch(/^uploads\/[0-9a-f]{32}$/);
+    expect(saved!.mediaSeconds).toBe(30);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("shows an instructor their own courses only, refuses another's, and keeps a student out", { timeout: 120_000 }, async () => {

@@ -5,6 +5,8 @@ cd "$(dirname "$0")/.."
 . scripts/lib.sh
 
 ensure_node_modules
+# Lesson uploads are probed with ffprobe and get their poster frame from ffmpeg.
+command -v ffprobe >/dev/null && command -v ffmpeg >/dev/null || apt_install ffmpeg
 build_web
 
 export DATA_DIR="${DATA_DIR:-./data}"

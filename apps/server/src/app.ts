@@ -38,6 +38,7 @@ import { scheduleCleanup } from './modules/maintenance/cleanup';
 import { certificateRoutes } from './modules/certificates/routes';
 import { registerCertificateJobs } from './modules/certificates/service';
 import { registerKycJobs } from './modules/kyc/jobs';
+import { registerUploadJobs } from './modules/uploads/jobs';
 import { kycRoutes } from './modules/kyc/routes';
 import { scheduleExpiry } from './modules/payments/expire';
 import { paymentRoutes } from './modules/payments/routes';
@@ -217,6 +218,7 @@ export async function buildApp(options: AppOptions) {
   await scheduleExpiry(app);
   await registerCertificateJobs(app);
   await registerKycJobs(app);
+  await registerUploadJobs(app);
   await registerNotificationJobs(app, database.listen);
   return app;
 }

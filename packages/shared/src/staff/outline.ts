@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LESSON_TYPES } from './courses';
+import { uploadIdSchema } from './uploads';
 
 export const outlineMessages = {
   moduleName: 'Enter the module name.',
@@ -38,6 +39,7 @@ export const lessonFieldsSchema = z.object({
   url: z.url({ protocol: /^https$/, error: outlineMessages.url }).max(2000).nullable().describe('the address of a link, YouTube or SoundCloud lesson'),
   media_seconds: z.number({ error: outlineMessages.mediaSeconds }).int(outlineMessages.mediaSeconds).min(1, outlineMessages.mediaSeconds).max(86_400, outlineMessages.mediaSeconds).nullable(),
   content: z.string().max(200_000, 'Keep the text under 200,000 characters.').describe("an HTML lesson's body, sanitized when stored"),
+  upload: uploadIdSchema.describe("a ready upload of the kind the lesson needs (video, audio, PDF): the lesson's file, and a media lesson's length"),
 });
 export const lessonCreateSchema = lessonFieldsSchema.partial().required({ name: true }).extend({ type: z.enum(LESSON_TYPES) });
 export type LessonCreate = z.infer<typeof lessonCreateSchema>;

@@ -157,8 +157,9 @@ export const coursewares = pgTable(
   },
   (t) => [
     index('coursewares_module_idx').on(t.moduleId),
-    // Completing a video or audio lesson needs its length: the watched time is checked against it.
-    check('coursewares_media_seconds_check', sql`${t.type} not in ('video', 'audio', 'ivideo', 'yt', 'sc') or coalesce(${t.mediaSeconds}, 0) > 0`),
+    // Completing a video or audio lesson needs its length: the watched time is checked against it. A lesson the
+    // editor added before its file or address has none yet (publishing refuses it until it has).
+    check('coursewares_media_seconds_check', sql`${t.type} not in ('video', 'audio', 'ivideo', 'yt', 'sc') or (${t.file} is null and ${t.url} is null) or coalesce(${t.mediaSeconds}, 0) > 0`),
     foreignKey({ name: 'coursewares_module_fk', columns: [t.schoolId, t.moduleId], foreignColumns: [modules.schoolId, modules.id] }).onDelete('cascade'),
     unique('coursewares_school_id_id_key').on(t.schoolId, t.id),
   ],

@@ -15,3 +15,4 @@ export * from './certificates';
 export * from './kyc';
 export * from './forum';
 export * from './staff';
+export * from './uploads';

@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Products } from '@school/shared/school/schemas';
 
 export interface Signatory {
@@ -41,6 +41,9 @@ export const schools = pgTable(
     announcementBody: text(),
     timeZone: text().notNull().default('Asia/Manila'),
     products: jsonb().$type<Products>().notNull(),
+    /** Limits of the staff console's uploads: bytes per file, and in all (what the school's uploads hold). */
+    uploadMaxBytes: bigint({ mode: 'number' }).notNull().default(10_000_000_000),
+    uploadQuotaBytes: bigint({ mode: 'number' }).notNull().default(500_000_000_000),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,11 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
+import { FileStore } from '@tus/file-store';
 import type { FastifyInstance } from 'fastify';
-import { assertKey, InvalidStorageKey, PRIVATE_CACHE_CONTROL, publicCacheControl, type Storage, type Visibility } from './storage';
+import { assertKey, InvalidStorageKey, PRIVATE_CACHE_CONTROL, publicCacheControl, type ResumableArea, type Storage, type Visibility } from './storage';
 import { MAX_BOUND_LINK_SECONDS, viewerCookies, type ViewerCookies } from './viewer-cookie';
 
 export const LOCAL_PUBLIC_PREFIX = '/media/uploads/';
@@ -44,6 +45,8 @@ export function localStorage(options: { root: string; secret: string; now?: () =
     return file;
   };
 
+  let resumable: ResumableArea | undefined;
+
   return {
     kind: 'local',
     origins: [],
@@ -72,6 +75,28 @@ export function localStorage(options: { root: string; secret: string; now?: () =
     },
     async remove(key) {
       await Promise.all([rm(fileFor(key, 'public'), { force: true }), rm(fileFor(key, 'private'), { force: true })]);
+    },
+    async head(key, visibility, length) {
+      const handle = await open(fileFor(key, visibility), 'r').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      if (!handle) return null;
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+    async toolSource(key, visibility) {
+      return fileFor(key, visibility);
+    },
+    resumable() {
+      // The tus file store writes `<id>` and its `<id>.json` in the private area: a finished upload is a private key.
+      resumable ??= { store: new FileStore({ directory: roots.private }), idOf: assertKey };
+      return resumable;
     },
     publicUrl(key) {
       return LOCAL_PUBLIC_PREFIX + assertKey(key);

@@ -4,7 +4,16 @@
  * addresses; presenters turn a key into an address with `publicUrl` (public files) or `signedUrl` (private
  * files, for a short time).
  */
+import type { DataStore } from '@tus/utils';
+
 export type Visibility = 'public' | 'private';
+
+/** Where resumable (tus) uploads are written: straight into the private area, as they arrive. */
+export interface ResumableArea {
+  readonly store: DataStore;
+  /** The store's id for a private key such as `uploads/<id>`. */
+  idOf(key: string): string;
+}
 
 export interface PutOptions {
   /** public: anyone with the address, cacheable; private: only through a signed, expiring address. */
@@ -29,6 +38,12 @@ export interface Storage {
    * local storage refuses it to anybody else too (viewer-cookie.ts); S3's presigned addresses cannot be bound.
    */
   signedUrl(key: string, options: { expiresIn: number; viewer?: number }): Promise<string>;
+  /** The first `length` bytes of a stored file (to tell its type), or null when the area has no such key. */
+  head(key: string, visibility: Visibility, length: number): Promise<Buffer | null>;
+  /** Where a program on this machine (ffprobe) reads the file: a path on local disk, or an address for an hour. */
+  toolSource(key: string, visibility: Visibility): Promise<string>;
+  /** The tus store of the staff console's uploads (made at the first use). */
+  resumable(): ResumableArea;
   /** Lets go of connections (the server is closing). */
   close(): void;
 }

@@ -6,7 +6,7 @@ import { lessonCreateSchema, lessonPatchSchema, moduleCreateSchema, modulePatchS
 import { conflictSchema, etagOf } from '@school/shared/staff/versions';
 import { expectedVersion } from '../../lib/versions';
 import { staffOutlineService } from './staff-outline-service';
-import { staffContextOf } from './staff-service';
+import { staffContextOf } from '../staff/context';
 
 const tags = ['staff'];
 const security = [{ token: [] }];

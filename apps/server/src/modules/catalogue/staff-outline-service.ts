@@ -7,16 +7,18 @@ import { recordAudit } from '../audit/service';
 import { staffCoursePolicy } from './policy';
 import { sanitizeLessonHtml } from './lesson-html';
 import { staffCourseRepository, staffCourseWrites } from './staff-repository';
-import type { StaffContext } from './staff-service';
+import type { Tx } from '../../db/client';
+import type { StaffContext } from '../staff/context';
+import { uploadService } from '../uploads/service';
 
 type CourseRow = { id: number; schoolId: number; isPublished: boolean; name: string; version: number };
 
 /** Only the fields a lesson of that type uses are kept: a video has no body, a link no length. */
 const fieldsOf: Record<LessonType, (keyof LessonPatch)[]> = {
-  video: ['name', 'description'],
-  audio: ['name', 'description'],
-  ivideo: ['name', 'description'],
-  pdf: ['name', 'description'],
+  video: ['name', 'description', 'upload'],
+  audio: ['name', 'description', 'upload'],
+  ivideo: ['name', 'description', 'upload'],
+  pdf: ['name', 'description', 'upload'],
   yt: ['name', 'description', 'url', 'media_seconds'],
   sc: ['name', 'description', 'url', 'media_seconds'],
   link: ['name', 'description', 'url'],
@@ -40,6 +42,16 @@ function columnsOf(type: LessonType, patch: LessonPatch) {
 /** A course's outline in the staff console: modules and lessons, their order, each write versioned and audited. */
 export function staffOutlineService(app: FastifyInstance) {
   const repo = staffCourseRepository(app.db);
+  const uploads = uploadService(app);
+
+  /** The lesson's columns, with the file (and a media lesson's length) of the upload it names, taken in `tx`. */
+  async function lessonColumns(ctx: StaffContext, tx: Tx, type: LessonType, patch: LessonPatch) {
+    const columns = columnsOf(type, patch);
+    const upload = fieldsOf[type].includes('upload') ? patch.upload : undefined;
+    if (!upload) return columns;
+    const file = await uploads.forLesson(ctx, tx, upload, type);
+    return { ...columns, file: file.file, ...(file.mediaSeconds === null ? {} : { mediaSeconds: file.mediaSeconds }) };
+  }
 
   /** The course behind a module or lesson, authorized for editing (404 another school's, 403 or 404 an instructor's other course). */
   async function editable(ctx: StaffContext, course: CourseRow) {
@@ -143,10 +155,10 @@ export function staffOutlineService(app: FastifyInstance) {
       if (!found) throw notFound();
       await editable(ctx, found.course);
       const { type, ...fields } = body;
-      const columns = columnsOf(type, fields);
       await app.db.transaction(async (tx) => {
+        const columns = await lessonColumns(ctx, tx, type, fields);
         const row = await staffCourseWrites(tx).insertLesson(ctx.school.id, moduleId, { ...columns, name: body.name, type, description: columns.description ?? '', content: columns.content ?? '' });
-        await recordAudit(tx, ctx.audit, { action: 'courseware.create', subject: subject('courseware', row.id), after: { module: moduleId, type, name: row.name } });
+        await recordAudit(tx, ctx.audit, { action: 'courseware.create', subject: subject('courseware', row.id), after: { module: moduleId, type, name: row.name, file: row.file } });
       });
       return outline(ctx, found.course.id);
     },
@@ -155,11 +167,11 @@ export function staffOutlineService(app: FastifyInstance) {
       const found = await repo.findLesson(ctx.school.id, id);
       if (!found) throw notFound();
       await editable(ctx, found.course);
-      const columns = columnsOf(found.lesson.type as LessonType, patch);
       const saved = await app.db.transaction(async (tx) => {
+        const columns = await lessonColumns(ctx, tx, found.lesson.type as LessonType, patch);
         const row = await staffCourseWrites(tx).updateLesson(ctx.school.id, id, version, columns);
         if (!row) return null;
-        const fields = (r: typeof row) => ({ name: r.name, description: r.description, url: r.url, media_seconds: r.mediaSeconds, content: r.content });
+        const fields = (r: typeof row) => ({ name: r.name, description: r.description, url: r.url, media_seconds: r.mediaSeconds, content: r.content, file: r.file });
         await recordAudit(tx, ctx.audit, { action: 'courseware.update', subject: subject('courseware', id), before: fields(found.lesson), after: fields(row) });
         return row;
       });

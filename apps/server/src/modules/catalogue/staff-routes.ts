@@ -15,7 +15,8 @@ import {
 } from '@school/shared/staff/courses';
 import { conflictSchema, etagOf } from '@school/shared/staff/versions';
 import { expectedVersion } from '../../lib/versions';
-import { staffContextOf, staffCourseService } from './staff-service';
+import { staffContextOf } from '../staff/context';
+import { staffCourseService } from './staff-service';
 
 const tags = ['staff'];
 const security = [{ token: [] }];

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { slugFor } from '@school/shared/catalogue/rules';
 import {
   courseMessages,
@@ -17,25 +17,11 @@ import { DomainError, invalid, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import { versionConflict } from '../../lib/versions';
 import type { Tx } from '../../db/client';
-import { auditContextOf, recordAudit, type AuditContext } from '../audit/service';
-import { staffActor, type StaffActor } from '../auth/actor';
-import type { SchoolRow } from '../tenancy/repository';
+import { recordAudit } from '../audit/service';
+import type { StaffContext } from '../staff/context';
 import { courseCreationPolicy, staffCoursePolicy } from './policy';
 import { columnsOf, presentStaffCourse, presentStaffCourseRow, settingsOf } from './staff-presenter';
 import { staffCourseRepository, staffCourseWrites, type StaffCourseRecord } from './staff-repository';
-
-/** What a staff course operation is asked by: who, at which school, recorded how. */
-export interface StaffContext {
-  actor: StaffActor;
-  school: SchoolRow;
-  audit: AuditContext;
-}
-
-/** The request's staff context (401 nobody logged in, 403 no staff role at the site's school). */
-export function staffContextOf(request: FastifyRequest): StaffContext {
-  const actor = staffActor(request);
-  return { actor, school: request.school, audit: auditContextOf(request, actor.userId) };
-}
 
 /** The course's authoring in the staff console: every write checked, versioned and audited in one transaction. */
 export function staffCourseService(app: FastifyInstance) {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Courseware, VideoQuestion } from '@school/shared/learning/schemas';
 import { zonedInstant } from '@school/shared/school/dates';
-import { publicUrlOf } from '../../infra/storage/storage';
+import { publicUrlOf, type Storage } from '../../infra/storage/storage';
+import { MAX_BOUND_LINK_SECONDS } from '../../infra/storage/viewer-cookie';
 import type { SchoolRow } from '../tenancy/repository';
 import type { learningRepository, ProgressRow, VideoQuestionRow } from './repository';
 
@@ -20,6 +21,20 @@ interface CoursewareView {
   previousCompleted: boolean;
   mayForward: boolean;
   answers: Awaited<ReturnType<Repo['videoAnswers']>>;
+  /** The lesson file's address for this viewer (lessonFileUrl). */
+  fileUrl: string | null;
+}
+
+/** How long the player's address of a private lesson file lasts (the page asks again when it has expired). */
+export const LESSON_LINK_SECONDS = MAX_BOUND_LINK_SECONDS;
+
+/**
+ * A lesson file's address: files sent through the staff console (`uploads/…`) are private, reached through an
+ * address bound to the viewer that expires; the demo's seeded files are public.
+ */
+export async function lessonFileUrl(files: Storage, key: string | null, viewer: number) {
+  if (!key) return null;
+  return key.startsWith('uploads/') ? files.signedUrl(key, { expiresIn: LESSON_LINK_SECONDS, viewer }) : files.publicUrl(key);
 }
 
 /** A question as the page may see it: the correct answer and the remarks only once the student is done with it. */
@@ -50,7 +65,7 @@ export function presentCourseware(view: CoursewareView): Courseware {
     name: courseware.name,
     description: courseware.description,
     type: courseware.type,
-    file: publicUrlOf(files, courseware.file),
+    file: view.fileUrl,
     url: courseware.url,
     seconds: view.saved?.seconds ?? 0,
     completed: Boolean(view.saved?.completedAt),

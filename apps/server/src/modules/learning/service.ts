@@ -28,7 +28,7 @@ import { walletLedger } from '../wallet/service';
 import { recordEvent, recordedLately } from '../events/service';
 import type { SchoolRow } from '../tenancy/repository';
 import { enrollmentPolicy, studyRecordPolicy } from './policy';
-import { presentCourseware } from './presenter';
+import { lessonFileUrl, presentCourseware } from './presenter';
 import { type ConferenceRoomRow, type EnrollmentRow, learningRepository } from './repository';
 
 type CourseRow = NonNullable<Awaited<ReturnType<ReturnType<typeof learningRepository>['findCourse']>>>;
@@ -218,7 +218,7 @@ export function learningService(app: FastifyInstance) {
       const outline = await repo.outline(school.id, course.id);
       const at = outline.findIndex((c) => c.id === courseware.id);
       const neighbours = { previous: outline[at - 1]?.id ?? null, next: outline[at + 1]?.id ?? null };
-      const base = { app, school, course, found, questions, room, neighbours };
+      const base = { app, school, course, found, questions, room, neighbours, fileUrl: await lessonFileUrl(app.storage, courseware.file, actor.userId) };
 
       if (coursePolicy.can(actor, 'preview', course)) {
         return presentCourseware({ ...base, enrollmentId: null, saved: undefined, previousCompleted: true, mayForward: true, answers: [] });

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { OutlineLesson } from '@school/shared/staff/outline';
 import { lessonTypeLabels } from '@school/shared/staff/outline';
 import { Button } from '@/components/button';
 import { InlineRename } from './inline-rename';
+import { takesFile } from './lesson-file-upload';
 
 interface Props {
   id: string;
@@ -14,10 +16,14 @@ interface Props {
   onRenamed: (name: string) => void;
   onCancel: () => void;
   onDelete: () => void;
+  /** Opens the file panel of a video, audio or PDF lesson. */
+  onFile: () => void;
+  /** The open file panel, shown under the lesson. */
+  filePanel: ReactNode;
 }
 
 /** A lesson in the outline: its handle to move it (pointer or keyboard), its kind, what it still needs, its actions. */
-export function OutlineLessonRow({ id, lesson, renaming, busy, onRename, onRenamed, onCancel, onDelete }: Props) {
+export function OutlineLessonRow({ id, lesson, renaming, busy, onRename, onRenamed, onCancel, onDelete, onFile, filePanel }: Props) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
     <li ref={setNodeRef} className={`outline-lesson ${isDragging ? 'is-dragging' : ''}`} style={{ transform: CSS.Transform.toString(transform), transition }}>
@@ -34,11 +40,13 @@ export function OutlineLessonRow({ id, lesson, renaming, busy, onRename, onRenam
             {lesson.problem && <span className="lesson-problem">{lesson.problem}</span>}
           </div>
           <div className="row-actions">
+            {takesFile(lesson.type) && <Button variant="ghost" label={lesson.has_file ? 'Replace file' : 'Upload file'} aria-label={`${lesson.has_file ? 'Replace file' : 'Upload file'} for ${lesson.name}`} onClick={onFile} />}
             <Button variant="ghost" label="Rename" aria-label={`Rename ${lesson.name}`} onClick={onRename} />
             {!lesson.started && <Button variant="ghost" label="Delete" aria-label={`Delete ${lesson.name}`} onClick={onDelete} />}
           </div>
         </>
       )}
+      {filePanel}
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OutlineLesson, OutlineModule, StaffOutline } from '@school/shared/staff/outline';
 import { versionMessages } from '@school/shared/staff/versions';
@@ -16,6 +16,7 @@ import { useOutline, useOutlineWrite, useShowOutline, type OutlineWrite } from '
 import { AddLessonForm } from '../components/add-lesson-form';
 import { CourseNav } from '../components/course-nav';
 import { InlineRename } from '../components/inline-rename';
+import { LessonFileUpload } from '../components/lesson-file-upload';
 import { OutlineLessonRow } from '../components/outline-lesson-row';
 
 /** The outline as one list, module headings among lessons: a lesson belongs to the heading above it. */
@@ -57,6 +58,8 @@ function OutlineEditor({ outline }: { outline: StaffOutline }) {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [addingTo, setAddingTo] = useState<OutlineModule | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const [fileOf, setFileOf] = useState<number | null>(null);
+  const closeFile = useCallback(() => setFileOf(null), []);
   const [moduleName, setModuleName] = useState('');
   const [moduleError, setModuleError] = useState<string | undefined>();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -143,6 +146,16 @@ function OutlineEditor({ outline }: { outline: StaffOutline }) {
                     onRenamed={(name) => void run({ kind: 'edit-lesson', id: lesson.id, version: lesson.version, patch: { name } }, 'The lesson was renamed.').then((ok) => ok && setRenaming(null))}
                     onCancel={() => setRenaming(null)}
                     onDelete={() => setDeleting({ kind: 'delete-lesson', id: lesson.id, version: lesson.version, name: lesson.name })}
+                    onFile={() => setFileOf(lesson.id)}
+                    filePanel={
+                      fileOf === lesson.id && (
+                        <LessonFileUpload
+                          lesson={lesson}
+                          onReady={(upload) => run({ kind: 'edit-lesson', id: lesson.id, version: lesson.version, patch: { upload } }, 'The file was added to the lesson.')}
+                          onClose={closeFile}
+                        />
+                      )
+                    }
                   />
                 );
               }

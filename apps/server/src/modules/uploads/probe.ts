@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fileTypeFromBuffer } from 'file-type';
+import { uploadMimeKinds, type UploadKind } from '@school/shared/staff/uploads';
+
+const run = promisify(execFile);
+
+/** Enough of a file's start for every signature file-type knows. */
+export const SNIFF_BYTES = 4100;
+
+/** What a file's first bytes say it is, when it is something lessons use; the name and declared type count for nothing. */
+export async function sniff(head: Buffer): Promise<{ mime: string; kind: UploadKind } | null> {
+  const type = await fileTypeFromBuffer(head);
+  const kind = type ? uploadMimeKinds[type.mime] : undefined;
+  return type && kind ? { mime: type.mime, kind } : null;
+}
+
+export interface MediaFacts {
+  seconds: number | null;
+  width: number | null;
+  height: number | null;
+  hasVideo: boolean;
+  hasAudio: boolean;
+}
+
+interface ProbeOutput {
+  format?: { duration?: string };
+  streams?: { codec_type?: string; width?: number; height?: number; disposition?: { attached_pic?: number } }[];
+}
+
+/** ffprobe's account of a media file (a path or an address); null when it cannot read it as media. */
+export async function probeMedia(source: string): Promise<MediaFacts | null> {
+  let stdout: string;
+  try {
+    ({ stdout } = await run('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', source], { timeout: 120_000, maxBuffer: 4 * 1024 * 1024 }));
+  } catch (error) {
+    // A missing ffprobe is the server's fault, not the file's: the job fails and is retried.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+    return null;
+  }
+  const output = JSON.parse(stdout) as ProbeOutput;
+  const streams = output.streams ?? [];
+  // An MP3's cover picture is a video stream ffprobe marks as attached: it does not make the file a video.
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const duration = Number(output.format?.duration);
+  return {
+    seconds: Number.isFinite(duration) && duration > 0 ? Math.max(1, Math.round(duration)) : null,
+    width: video?.width ?? null,
+    height: video?.height ?? null,
+    hasVideo: Boolean(video),
+    hasAudio: streams.some((s) => s.codec_type === 'audio'),
+  };
+}
+
+/** A JPEG of the frame at `second` (at most 1280 px wide), or null when ffmpeg cannot make one. */
+export async function posterFrame(source: string, second: number): Promise<Buffer | null> {
+  try {
+    const { stdout } = await run(
+      'ffmpeg',
+      // -nostdin: ffmpeg otherwise reads its standard input for keystrokes and can wait there for good.
+      ['-nostdin', '-v', 'error', '-ss', String(second), '-i', source, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '4', 'pipe:1'],
+      { encoding: 'buffer', timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
+    );
+    return stdout.length > 0 ? stdout : null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+    return null;
+  }
+}
