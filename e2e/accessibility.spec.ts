@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCourse, createEnrolment, createOutline, createSchool } from '../apps/server/test/support/factories';
-import { startApp, type E2eApp } from './support/app';
+import { SHORT_VIDEO, startApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/axe';
 import { closeAnnouncement, dialog, openLogin } from './support/ui';
 
@@ -85,7 +85,7 @@ describe('accessibility (axe-core)', () => {
     const db = app.server.database.db;
     const school = await createSchool(db, { products: { mcle: false } });
     const course = await createCourse(db, { school, name: 'Evidence Refresher' });
-    const [video] = await createOutline(db, course, [{ type: 'video', name: 'Lecture', file: 'seed/courses/preview.webm', mediaSeconds: 3 }]);
+    const [video] = await createOutline(db, course, [{ type: 'video', name: 'Lecture', ...SHORT_VIDEO }]);
     const enrolment = await createEnrolment(db, { course });
     const path = `/course/${course.slug}/module/${video!.id}`;
     const { page } = await app.newPage();

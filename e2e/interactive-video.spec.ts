@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoQuestionMessages as vq } from '@school/shared/learning/rules';
 import { videoQuestions } from '../apps/server/src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool } from '../apps/server/test/support/factories';
-import { startApp, type E2eApp } from './support/app';
+import { SHORT_VIDEO, startApp, type E2eApp } from './support/app';
 import { visible } from './support/ui';
 
 let app: E2eApp;
@@ -18,7 +18,7 @@ describe('interactive video with unlimited attempts', () => {
     const school = await createSchool(db());
     const course = await createCourse(db(), { school, name: 'Evidence Refresher' });
     // The demo's 3-second video; max_attempts 0 is unlimited.
-    const [ivideo] = await createOutline(db(), course, [{ type: 'ivideo', name: 'Case study', file: 'seed/courses/preview.webm', mediaSeconds: 3, maxAttempts: 0 }]);
+    const [ivideo] = await createOutline(db(), course, [{ type: 'ivideo', name: 'Case study', ...SHORT_VIDEO, maxAttempts: 0 }]);
     const enrolment = await createEnrolment(db(), { course });
     const question = { schoolId: school.id, coursewareId: ivideo!.id, location: { x: 50, y: 50 }, timestamp: 1, choices: [] as string[] };
     await db()
@@ -60,7 +60,7 @@ describe('interactive video with unlimited attempts', () => {
   it('puts the question under the video on a phone held sideways, where the picture cannot hold it', async () => {
     const school = await createSchool(db());
     const course = await createCourse(db(), { school });
-    const [ivideo] = await createOutline(db(), course, [{ type: 'ivideo', name: 'Case study', file: 'seed/courses/preview.webm', mediaSeconds: 3, maxAttempts: 0 }]);
+    const [ivideo] = await createOutline(db(), course, [{ type: 'ivideo', name: 'Case study', ...SHORT_VIDEO, maxAttempts: 0 }]);
     const enrolment = await createEnrolment(db(), { course });
     await db()
       .insert(videoQuestions)

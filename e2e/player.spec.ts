@@ -6,7 +6,7 @@ import { playerMessages as msg, videoQuestionMessages as vq } from '@school/shar
 import { conferenceRooms, coursewareProgress, enrollments, videoQuestions } from '../apps/server/src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, waitFor } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
-import { startApp, type E2eApp } from './support/app';
+import { SHORT_AUDIO, SHORT_VIDEO, startApp, type E2eApp } from './support/app';
 import { dialog, toast, visible } from './support/ui';
 
 let app: E2eApp;
@@ -17,8 +17,6 @@ afterAll(() => app.close());
 
 const db = () => app.server.database.db;
 // Short media shipped with the demo: a 3-second video, and a 4-second clip played as audio.
-const VIDEO = { file: 'seed/courses/preview.webm', mediaSeconds: 3 };
-const AUDIO = { file: 'seed/demo/how-to.webm', mediaSeconds: 4 };
 
 /** A school of its own (MCLE unless told otherwise) with a course of the given lessons, and a student enrolled in it. */
 async function studying(lessons: Parameters<typeof createOutline>[2], course: Parameters<typeof createCourse>[1] = {}, mcle = true) {
@@ -52,10 +50,10 @@ describe('studying a course', () => {
     // statement an MCLE school asks for first).
     const s = await studying([
       { type: 'html', name: 'Reading', content: '<p>The rule of <strong>best evidence</strong>.</p><script>window.hacked = true</script>' },
-      { type: 'video', name: 'Lecture', ...VIDEO },
-      { type: 'pdf', name: 'Syllabus', file: 'seed/lessons/syllabus.pdf' },
+      { type: 'video', name: 'Lecture', ...SHORT_VIDEO },
+      { type: 'pdf', name: 'Syllabus', file: 'seed/private/lessons/syllabus.pdf' },
       { type: 'link', name: 'E-Library', url: 'https://elibrary.judiciary.gov.ph/' },
-      { type: 'audio', name: 'Podcast', ...AUDIO },
+      { type: 'audio', name: 'Podcast', ...SHORT_AUDIO },
     ], {}, false);
     const [html, video, pdf, link, audio] = s.wares;
     const page = await open(s.enrolment.student.token, s.school.domain, `/course/${s.course.slug}`);
@@ -143,7 +141,7 @@ describe('studying a course', () => {
   });
 
   it('answers every kind of interactive-video question, checked by the server', async () => {
-    const s = await studying([{ type: 'ivideo', name: 'Case study', ...VIDEO, maxAttempts: 2 }]);
+    const s = await studying([{ type: 'ivideo', name: 'Case study', ...SHORT_VIDEO, maxAttempts: 2 }]);
     const ivideo = s.wares[0]!;
     const question = (type: 'info' | 'radio' | 'checkbox' | 'select' | 'text' | 'fitb', content: string, choices: string[], correct: string[], location = { x: 50, y: 50 }) => ({
       schoolId: s.school.id,
@@ -301,8 +299,27 @@ describe('start, timer and preview', () => {
     await visible(page.getByText('Notes are kept by enrolled students.'));
   });
 
+  it("asks for a new address of a lesson's private file when the old one is refused, and plays on", async () => {
+    const s = await studying([{ type: 'video', name: 'Lecture', ...SHORT_VIDEO }], {}, false);
+    const { page } = await app.newPage();
+    // The first address is refused, as an expired one is: the player asks the server for a new one.
+    const asked: string[] = [];
+    await page.route('**/media/private/**', (route) => {
+      asked.push(route.request().url());
+      return asked.length === 1 ? route.fulfill({ status: 403, body: 'expired' }) : route.continue();
+    });
+    const path = playerPath(s.course.slug, s.wares[0]!.id);
+    await page.goto(await app.signInUrl(s.enrolment.student.token, { school: s.school.domain, redirect: path }));
+    await lessonTitle(page, 'Lecture');
+    await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    expect(await page.getByText(msg.mediaFailed).count()).toBe(0);
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    await play(page);
+    await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.5);
+  });
+
   it('keeps Mark as Complete in view on a phone, says why Next is locked, and zooms a PDF', async () => {
-    const s = await studying([{ type: 'pdf', name: 'Syllabus', file: 'seed/lessons/syllabus.pdf' }, { type: 'html', name: 'Reading', content: '<p>Read</p>' }]);
+    const s = await studying([{ type: 'pdf', name: 'Syllabus', file: 'seed/private/lessons/syllabus.pdf' }, { type: 'html', name: 'Reading', content: '<p>Read</p>' }]);
     const page = await open(s.enrolment.student.token, s.school.domain, playerPath(s.course.slug, s.wares[0]!.id), { width: 360, height: 740 });
     await lessonTitle(page, 'Syllabus');
     await visible(page.locator('.pdf-lesson canvas').first());
@@ -582,7 +599,7 @@ describe('accessibility of the player (axe-core)', () => {
   it.each(['light', 'dark'])('a reading and an interactive-video question in %s mode', async (theme) => {
     const s = await studying([
       { type: 'html', name: 'Reading', content: '<h2>Leading cases</h2><p>Read them.</p>' },
-      { type: 'ivideo', name: 'Case study', ...VIDEO },
+      { type: 'ivideo', name: 'Case study', ...SHORT_VIDEO },
     ]);
     await db().insert(videoQuestions).values({ schoolId: s.school.id, coursewareId: s.wares[1]!.id, type: 'radio', timestamp: 0, content: 'Which court?', choices: ['MTC', 'RTC'], correctAnswer: ['RTC'] });
     const page = await open(s.enrolment.student.token, s.school.domain, playerPath(s.course.slug, s.wares[0]!.id));

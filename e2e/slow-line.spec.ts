@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
 import { createCourse, createEnrolment, createOutline, createSchool } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
-import { startApp, type E2eApp } from './support/app';
+import { SHORT_VIDEO, startApp, type E2eApp } from './support/app';
 import { visible } from './support/ui';
 
 let app: E2eApp;
@@ -54,14 +54,14 @@ describe('a video lesson on a slow line', () => {
     const db = app.server.database.db;
     const school = await createSchool(db);
     const course = await createCourse(db, { school, name: 'Evidence Refresher' });
-    const [video] = await createOutline(db, course, [{ type: 'video', name: 'Lecture', file: 'seed/courses/preview.webm', mediaSeconds: 3 }]);
+    const [video] = await createOutline(db, course, [{ type: 'video', name: 'Lecture', ...SHORT_VIDEO }]);
     const enrolment = await createEnrolment(db, { course });
     const path = `/course/${course.slug}/module/${video!.id}`;
 
     const { page } = await app.newPage();
     // The media file is held, as a slow line holds it, until the test lets it through.
     const held: Route[] = [];
-    await page.route('**/preview.webm*', (route) => void held.push(route));
+    await page.route('**/short-video.webm*', (route) => void held.push(route));
     await page.goto(await app.signInUrl(enrolment.student.token, { school: school.domain, redirect: path }));
     await page.waitForURL(`**${path}`);
     const loading = await visible(page.locator('.media-lesson').getByRole('status').filter({ hasText: 'Loading video' }));
@@ -69,7 +69,7 @@ describe('a video lesson on a slow line', () => {
     expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBe(0);
     expect(await page.locator('media-time-display').count()).toBe(0);
 
-    await page.unroute('**/preview.webm*');
+    await page.unroute('**/short-video.webm*');
     // The browser may have given up a held request and asked again: that one is gone.
     await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
     await loading.waitFor({ state: 'detached' });

@@ -143,7 +143,7 @@ describe('the staff console', () => {
     const { page } = await signedInAt(app, admin.token, `/staff/courses/${draft!.id}/outline`);
     const [video] = await db.select().from(coursewares).where(and(eq(coursewares.type, 'video'), isNull(coursewares.file), eq(coursewares.schoolId, draft!.schoolId)));
     await page.getByRole('button', { name: `Upload file for ${video!.name}` }).click();
-    await page.getByLabel('Choose the video').setInputFiles(fileURLToPath(new URL('../apps/server/src/seed/assets/lessons/lecture.webm', import.meta.url)));
+    await page.getByLabel('Choose the video').setInputFiles(fileURLToPath(new URL('../apps/server/src/seed/assets/private/lessons/lecture.webm', import.meta.url)));
     await toast(page, 'The file was added to the lesson.');
     await visible(page.getByRole('button', { name: `Replace file for ${video!.name}` }));
     const [saved] = await db.select().from(coursewares).where(eq(coursewares.id, video!.id));

@@ -39,6 +39,20 @@ const fakeCameraArgs = (file: string) => ['--use-fake-ui-for-media-stream', '--u
  * The real server with the built web app (PGlite in memory), and Debian's Chromium driven by
  * playwright-core. Schools are reached as *.localhost, which Chromium resolves to this machine.
  */
+/** Lesson files of a few seconds, for tests that play a whole lesson: lesson files are private. */
+export const SHORT_VIDEO = { file: 'e2e/short-video.webm', mediaSeconds: 3 };
+export const SHORT_AUDIO = { file: 'e2e/short-audio.webm', mediaSeconds: 4 };
+
+/** The demo's 3-second preview video and 4-second how-to clip, copied into the private area as lesson files. */
+async function putShortLessonFiles(server: Awaited<ReturnType<typeof startServer>>) {
+  const storage = server.app.storage;
+  for (const [from, to] of [['seed/courses/preview.webm', SHORT_VIDEO.file], ['seed/demo/how-to.webm', SHORT_AUDIO.file]] as const) {
+    const bytes = await storage.get(from, 'public');
+    if (!bytes) throw new Error(`the demo asset ${from} is missing`);
+    await storage.put(to, bytes, { visibility: 'private', contentType: 'video/webm' });
+  }
+}
+
 export async function startApp(env: Record<string, string> = {}, options: BrowserOptions = {}): Promise<E2eApp> {
   const port = await freePort();
   const server = await startServer({
@@ -48,6 +62,7 @@ export async function startApp(env: Record<string, string> = {}, options: Browse
     HUMAN_CHECK_POW_COST: '2000',
     ...env,
   }, port);
+  await putShortLessonFiles(server);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,

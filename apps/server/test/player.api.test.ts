@@ -15,7 +15,7 @@ async function studying(
 ) {
   const school = await createSchool(db());
   const course = await createCourse(db(), { school, durationMinutes: options.durationMinutes ?? null, dateStart: options.dateStart ?? null });
-  const [html, video, link] = await createOutline(db(), course, [{ type: 'html', content: '<p>Read</p>' }, { type: 'video', file: 'seed/lessons/lecture.webm', mediaSeconds: 60 }, { type: 'link', url: 'https://example.com/' }]);
+  const [html, video, link] = await createOutline(db(), course, [{ type: 'html', content: '<p>Read</p>' }, { type: 'video', file: 'seed/private/lessons/lecture.webm', mediaSeconds: 60 }, { type: 'link', url: 'https://example.com/' }]);
   // Lessons of a second module, each open to study (forward streaming) whatever comes before.
   const extra = more.length ? await createOutline(db(), course, more.map((m) => ({ forwardStreaming: true, ...m })), 1) : [];
   const enrolment = await createEnrolment(db(), { course, status: options.status ?? 'free' });
@@ -32,6 +32,17 @@ async function letTimePass(enrollmentId: number, coursewareId: number, seconds: 
 }
 
 describe('opening coursewares', () => {
+  it("gives a lesson's file as a private address bound to the student that expires; the file itself is not public", async () => {
+    const s = await studying();
+    await db().update(enrollments).set({ progress: 100 }).where(eq(enrollments.id, s.enrolment.id));
+    const opened = await ctx.api.get(`/api/v1/coursewares/${s.video.id}/`, s.as);
+    expect(opened.body.file).toMatch(new RegExp(`^/media/private/seed/private/lessons/lecture\\.webm\\?expires=\\d+&viewer=${s.enrolment.student.user.id}&signature=`));
+    const expires = Number(new URL(opened.body.file, ctx.server.url).searchParams.get('expires'));
+    expect(expires * 1000 - Date.now()).toBeLessThanOrEqual(15 * 60_000 + 1000);
+    expect((await ctx.api.get(opened.body.file)).status).toBe(403);
+    expect((await ctx.api.get('/media/uploads/seed/private/lessons/lecture.webm')).status).toBe(404);
+  });
+
   it('lets a student open the first courseware and sends a locked one to the latest incomplete', async () => {
     const s = await studying();
     const locked = await ctx.api.get(`/api/v1/coursewares/${s.link.id}/`, s.as);
@@ -170,7 +181,7 @@ describe('progress a regulator can trust', () => {
   });
 
   it('credits a silence of the page only as long as a save gap, and one lesson of a student at a time', async () => {
-    const s = await studying({}, [{ type: 'video', file: 'seed/lessons/lecture.webm', mediaSeconds: 600 }, { type: 'audio', file: 'seed/lessons/podcast.webm', mediaSeconds: 600 }]);
+    const s = await studying({}, [{ type: 'video', file: 'seed/private/lessons/lecture.webm', mediaSeconds: 600 }, { type: 'audio', file: 'seed/private/lessons/podcast.webm', mediaSeconds: 600 }]);
     const [first, second] = s.extra;
     const save = (id: number, seconds: number) => ctx.api.post('/api/v1/progress/', { courseware_id: id, seconds }, s.as);
     const watched = async (id: number) =>
@@ -197,7 +208,7 @@ describe('progress a regulator can trust', () => {
   it('needs the time spent even where seeking forward is allowed', async () => {
     const school = await createSchool(db());
     const course = await createCourse(db(), { school });
-    const [video] = await createOutline(db(), course, [{ type: 'video', file: 'seed/lessons/lecture.webm', mediaSeconds: 60, forwardStreaming: true }]);
+    const [video] = await createOutline(db(), course, [{ type: 'video', file: 'seed/private/lessons/lecture.webm', mediaSeconds: 60, forwardStreaming: true }]);
     const enrolment = await createEnrolment(db(), { course });
     const as = { token: enrolment.student.token, host: school.host };
     await ctx.api.get(`/api/v1/coursewares/${video!.id}/`, as);
@@ -309,7 +320,7 @@ describe('interactive video questions', () => {
   async function withQuestions(maxAttempts: number) {
     const school = await createSchool(db());
     const course = await createCourse(db(), { school });
-    const [ivideo] = await createOutline(db(), course, [{ type: 'ivideo', file: 'seed/lessons/lecture.webm', mediaSeconds: 30, maxAttempts }]);
+    const [ivideo] = await createOutline(db(), course, [{ type: 'ivideo', file: 'seed/private/lessons/lecture.webm', mediaSeconds: 30, maxAttempts }]);
     const rows = await db()
       .insert(videoQuestions)
       .values([

@@ -12,7 +12,7 @@ import { serverForFile } from './support/server';
 const ctx = serverForFile();
 const db = () => ctx.server.database.db;
 const staff = (rest: string) => `/api/v1/staff/${rest}`;
-const asset = (name: string) => readFileSync(new URL(`../src/seed/assets/lessons/${name}`, import.meta.url));
+const asset = (name: string) => readFileSync(new URL(`../src/seed/assets/private/lessons/${name}`, import.meta.url));
 const lecture = asset('lecture.webm');
 const podcast = asset('podcast.webm');
 const syllabus = asset('syllabus.pdf');

@@ -134,16 +134,16 @@ export const demoOutline: { name: string; lessons: DemoLesson[] }[] = [
   {
     name: 'Introduction',
     lessons: [
-      { name: 'Welcome and course overview', type: 'video', file: 'seed/lessons/lecture.webm', mediaSeconds: 30 },
-      { name: 'Course syllabus', type: 'pdf', file: 'seed/lessons/syllabus.pdf' },
+      { name: 'Welcome and course overview', type: 'video', file: 'seed/private/lessons/lecture.webm', mediaSeconds: 30 },
+      { name: 'Course syllabus', type: 'pdf', file: 'seed/private/lessons/syllabus.pdf' },
       { name: 'Supreme Court E-Library', type: 'link', url: 'https://elibrary.judiciary.gov.ph/' },
     ],
   },
   {
     name: 'Core Lessons',
     lessons: [
-      { name: 'Lecture: key doctrines', type: 'ivideo', file: 'seed/lessons/lecture.webm', mediaSeconds: 30, maxAttempts: 2, questions: caseStudy },
-      { name: 'Practice notes', type: 'audio', file: 'seed/lessons/podcast.webm', mediaSeconds: 20 },
+      { name: 'Lecture: key doctrines', type: 'ivideo', file: 'seed/private/lessons/lecture.webm', mediaSeconds: 30, maxAttempts: 2, questions: caseStudy },
+      { name: 'Practice notes', type: 'audio', file: 'seed/private/lessons/podcast.webm', mediaSeconds: 20 },
       { name: 'Reading: leading cases', type: 'html', content: reading },
       { name: 'Recorded lecture on YouTube', type: 'yt', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', mediaSeconds: 600 },
       { name: 'Audio briefing', type: 'sc', url: 'https://soundcloud.com/forss/flickermood', mediaSeconds: 180 },

@@ -16,7 +16,7 @@ export async function makeSchool(server: TestServer) {
   const [cls] = await db.insert(classes).values({ schoolId: school.id, courseId: course.id, name: 'Class' }).returning({ id: classes.id });
   const bundle = await createBundle(db, { school, courses: [course] });
   const hiddenBundle = await createBundle(db, { school, courses: [], isPublished: false });
-  const [courseware, ivideo, examWare] = await createOutline(db, course, [{ type: 'html' }, { type: 'ivideo', file: 'seed/lessons/lecture.webm', mediaSeconds: 30 }, { type: 'exam' }]);
+  const [courseware, ivideo, examWare] = await createOutline(db, course, [{ type: 'html' }, { type: 'ivideo', file: 'seed/private/lessons/lecture.webm', mediaSeconds: 30 }, { type: 'exam' }]);
   const [exam] = await db.insert(exams).values({ schoolId: school.id, coursewareId: examWare!.id }).returning();
   const [examQuestion] = await db.insert(examQuestions).values({ schoolId: school.id, examId: exam!.id, position: 0, type: 'text', text: 'Q' }).returning();
   const [question] = await db.insert(videoQuestions).values({ schoolId: school.id, coursewareId: ivideo!.id, type: 'radio', timestamp: 1, content: 'Q', choices: ['a', 'b'], correctAnswer: ['a'] }).returning();

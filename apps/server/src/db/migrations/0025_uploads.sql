@@ -27,4 +27,5 @@ ALTER TABLE "uploads" ADD CONSTRAINT "uploads_school_id_schools_id_fk" FOREIGN K
 ALTER TABLE "uploads" ADD CONSTRAINT "uploads_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "uploads_school_idx" ON "uploads" USING btree ("school_id");--> statement-breakpoint
 CREATE INDEX "uploads_unattached_idx" ON "uploads" USING btree ("created_at") WHERE "uploads"."attached_at" is null;--> statement-breakpoint
-ALTER TABLE "coursewares" ADD CONSTRAINT "coursewares_media_seconds_check" CHECK ("coursewares"."type" not in ('video', 'audio', 'ivideo', 'yt', 'sc') or ("coursewares"."file" is null and "coursewares"."url" is null) or coalesce("coursewares"."media_seconds", 0) > 0);
+ALTER TABLE "coursewares" ADD CONSTRAINT "coursewares_media_seconds_check" CHECK ("coursewares"."type" not in ('video', 'audio', 'ivideo', 'yt', 'sc') or ("coursewares"."file" is null and "coursewares"."url" is null) or coalesce("coursewares"."media_seconds", 0) > 0);--> statement-breakpoint
+UPDATE "coursewares" SET "file" = 'seed/private/lessons/' || substr("file", length('seed/lessons/') + 1) WHERE "file" LIKE 'seed/lessons/%';

@@ -29,12 +29,11 @@ interface CoursewareView {
 export const LESSON_LINK_SECONDS = MAX_BOUND_LINK_SECONDS;
 
 /**
- * A lesson file's address: files sent through the staff console (`uploads/…`) are private, reached through an
- * address bound to the viewer that expires; the demo's seeded files are public.
+ * A lesson file's address: lesson files (video, audio, PDF, interactive video) are private, reached through an
+ * address bound to the viewer that expires; the player asks for a new one when it has.
  */
 export async function lessonFileUrl(files: Storage, key: string | null, viewer: number) {
-  if (!key) return null;
-  return key.startsWith('uploads/') ? files.signedUrl(key, { expiresIn: LESSON_LINK_SECONDS, viewer }) : files.publicUrl(key);
+  return key ? files.signedUrl(key, { expiresIn: LESSON_LINK_SECONDS, viewer }) : null;
 }
 
 /** A question as the page may see it: the correct answer and the remarks only once the student is done with it. */

@@ -3,8 +3,9 @@ import type { Attempt, AttendanceBody, AttendanceResult, CompletionResult, Cours
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 
+export const fetchCourseware = (id: number) => api<Courseware>(`/coursewares/${id}/`);
 export const coursewareQueryOptions = (id: number, token: string | undefined) =>
-  queryOptions({ queryKey: ['player', 'courseware', id, token], queryFn: () => api<Courseware>(`/coursewares/${id}/`), retry: false, staleTime: 0 });
+  queryOptions({ queryKey: ['player', 'courseware', id, token], queryFn: () => fetchCourseware(id), retry: false, staleTime: 0 });
 /** A courseware, asked for once the course has started (`enabled`). */
 export const useCourseware = (id: number, enabled: boolean) => useQuery({ ...coursewareQueryOptions(id, useSession()?.token), enabled });
 

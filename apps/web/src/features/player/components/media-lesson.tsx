@@ -13,6 +13,7 @@ import {
 } from 'media-chrome/react';
 import { DEFAULT_VOLUME } from '@school/shared/learning/rules';
 import type { Courseware, VideoQuestion } from '@school/shared/learning/schemas';
+import { fetchCourseware } from '../api/player-calls';
 import { loadScript } from './load-script';
 import { MediaUnavailable } from './media-unavailable';
 import { SeekGuard } from './seek-guard';
@@ -42,6 +43,11 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
   const guard = useMemo(() => new SeekGuard(start, courseware.forward_streaming), [courseware.id, courseware.forward_streaming, start]);
   const saver = useProgressSaver(courseware.id, courseware.seconds, recording && !courseware.completed);
   const [failed, setFailed] = useState(false);
+  // A private file's address expires (15 minutes) and differs at every read of the lesson: the element keeps the
+  // one it started with, and when the file server refuses it, asks for a new one and goes on where it was.
+  const [src, setSrc] = useState(courseware.file);
+  const renewals = useRef(0);
+  const resumeAt = useRef<{ at: number; playing: boolean } | null>(null);
   const questions = useRef<VideoQuestion[]>([]);
   const [asking, setAsking] = useState<VideoQuestion | null>(null);
   const askingRef = useRef<VideoQuestion | null>(null);
@@ -105,6 +111,13 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
     };
     // Once per lesson: the volume and the second to resume from.
     const onMetadata = () => {
+      renewals.current = 0;
+      const renewed = resumeAt.current;
+      if (renewed) {
+        resumeAt.current = null;
+        el.currentTime = renewed.at;
+        if (renewed.playing) void el.play();
+      }
       if (resumed) return;
       resumed = true;
       el.volume = DEFAULT_VOLUME;
@@ -121,7 +134,18 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
         if (!courseware.completed) onEndedRef.current();
       });
     };
-    const onError = () => setFailed(true);
+    const onError = () => {
+      // Three refusals in a row: the file itself is the problem, not its address.
+      if (!courseware.file?.includes('signature=') || renewals.current >= 3) return setFailed(true);
+      renewals.current++;
+      resumeAt.current = { at: el.currentTime, playing: !el.paused };
+      fetchCourseware(courseware.id).then((fresh) => {
+        if (!fresh.file) return setFailed(true);
+        // Asked again within the same second, the address is the same one: load it again.
+        if (new URL(fresh.file, window.location.href).href === el.src) el.load();
+        else setSrc(fresh.file);
+      }, () => setFailed(true));
+    };
     const onPause = () => void saver.save();
     box.addEventListener('mediaseekrequest', onSeekRequest, true);
     el.addEventListener('timeupdate', onTime);
@@ -132,6 +156,8 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
     el.addEventListener('ended', onEnd);
     el.addEventListener('error', onError);
     if (el.readyState >= 1) onMetadata();
+    // A refusal can come back before these listeners are on.
+    if (el.error) onError();
     return () => {
       box.removeEventListener('mediaseekrequest', onSeekRequest, true);
       el.removeEventListener('timeupdate', onTime);
@@ -142,7 +168,7 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
       el.removeEventListener('ended', onEnd);
       el.removeEventListener('error', onError);
     };
-  }, [courseware.completed, guard, saver, start]);
+  }, [courseware.completed, courseware.file, courseware.id, guard, saver, start]);
 
   function answered() {
     const done = askingRef.current;
@@ -165,11 +191,11 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
         {isYoutube
           ? createElement('youtube-video', { ...mediaProps, src: courseware.url })
           : audio
-            ? <audio {...mediaProps} ref={media as never} src={courseware.file ?? undefined} />
+            ? <audio {...mediaProps} ref={media as never} src={src ?? undefined} />
             : (
               <video
                 {...mediaProps}
-                src={courseware.file ?? undefined}
+                src={src ?? undefined}
                 controlsList="nodownload"
                 disablePictureInPicture
                 onLoadedData={firstFrame}
