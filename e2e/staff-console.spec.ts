@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseMessages } from '@school/shared/staff/courses';
-import { auditLog, courses, coursewares } from '../apps/server/src/db/schema/index';
+import { auditLog, courses, coursewares, schools } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD, demoInstructorCourses } from '../apps/server/src/seed/demo-data';
+import { createCourse, createOutline } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/axe';
@@ -150,6 +151,45 @@ describe('the staff console', () => {
     expect(saved!.file).toMatch(/^uploads\/[0-9a-f]{32}$/);
     expect(saved!.mediaSeconds).toBe(30);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('pauses and resumes an upload, and one cut off by a lost connection goes on when the line is back', { timeout: 120_000 }, async () => {
+    const admin = await login('demo-admin');
+    const db = app.server.database.db;
+    const [school] = await db.select().from(schools).where(eq(schools.domain, 'demo'));
+    const course = await createCourse(db, { school: { ...school!, host: 'demo.localhost' }, name: 'Upload Practice', isPublished: false });
+    const [lesson] = await createOutline(db, course, [{ type: 'video', name: 'Oral argument' }]);
+    const { page } = await signedInAt(app, admin.token, `/staff/courses/${course.id}/outline`);
+    // A slow line (32 KB/s up) makes the 160 KB file take seconds, long enough to pause it.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 32 * 1024 });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/staff/uploads/')) sent.push(request.method());
+    });
+
+    await page.getByRole('button', { name: 'Upload file for Oral argument' }).click();
+    await page.getByLabel('Choose the video').setInputFiles(fileURLToPath(new URL('../apps/server/src/seed/assets/private/lessons/lecture.webm', import.meta.url)));
+    await visible(page.getByRole('progressbar', { name: "Sending Oral argument's video" }));
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await visible(page.getByText(/Paused at \d+ %/));
+
+    // The line drops: every try fails until tus-js-client gives up (it retries for about 9 s).
+    await page.route('**/api/v1/staff/uploads/*', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByText('The connection was lost while sending the file. Choose Resume to go on from where it stopped.').waitFor({ timeout: 30_000 });
+    await page.unroute('**/api/v1/staff/uploads/*');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    sent.length = 0;
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await toast(page, 'The file was added to the lesson.');
+    // Back on line it asked the server where the upload stood (HEAD) and sent the rest: no new upload.
+    expect(sent[0]).toBe('HEAD');
+    expect(sent).toContain('PATCH');
+    expect(sent).not.toContain('POST');
+    const [saved] = await db.select().from(coursewares).where(eq(coursewares.id, lesson!.id));
+    expect(saved!.mediaSeconds).toBe(30);
   });
 
   it("shows an instructor their own courses only, refuses another's, and keeps a student out", { timeout: 120_000 }, async () => {
