@@ -3,8 +3,8 @@ import { and, eq, gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { profileServerMessages as s } from '@school/shared/account/messages';
 import { loneSurrogateMessage, nullCharacterMessage } from '@school/shared/api/unstorable-text';
-import { courses, paymentTransactions, schools } from '../src/db/schema/index';
-import { createCourse, createSchool, createStaff, registerStudent, unique } from './support/factories';
+import { courses, exams, paymentTransactions, schools } from '../src/db/schema/index';
+import { createCourse, createOutline, createSchool, createStaff, registerStudent, unique } from './support/factories';
 import { request, type ApiResponse } from './support/http';
 import { uploadFile } from './support/multipart';
 import { serverForFile } from './support/server';
@@ -140,9 +140,11 @@ describe('fuzzing every endpoint with malformed input', () => {
     const staffSchool = await createSchool(ctx.server.database.db);
     const admin = await createStaff(ctx.server.database.db, { school: staffSchool });
     const draft = await createCourse(ctx.server.database.db, { school: staffSchool, isPublished: false });
+    const [examLesson] = await createOutline(ctx.server.database.db, draft, [{ type: 'exam', name: 'Quiz' }]);
+    const [draftExam] = await ctx.server.database.db.insert(exams).values({ schoolId: staffSchool.id, coursewareId: examLesson!.id }).returning();
     for (const op of operations()) {
       const staff = op.path.startsWith('/api/v1/staff/');
-      const knownId = staff ? draft.id : op.path.startsWith('/api/v1/payment/transactions/{id}/') ? transaction : forumIdOf(op.path);
+      const knownId = op.path.startsWith('/api/v1/staff/exams/') ? draftExam!.id : staff ? draft.id : op.path.startsWith('/api/v1/payment/transactions/{id}/') ? transaction : forumIdOf(op.path);
       const own = op.path.includes('{') ? (knownId ? [String(knownId)] : ownIds).map((id) => fill(op.path, id)) : [op.path];
       const host = staff ? staffSchool.host : undefined;
       for (const token of [undefined, staff ? admin.token : student.token]) {

@@ -136,3 +136,25 @@ describe("another school's administrator", () => {
     expect((await ctx.api.get(staff(`courses/${s.draft.id}/outline/`), s.as(s.admin))).body.modules.map((m: { lessons: unknown[] }) => m.lessons.length)).toEqual([2, 1]);
   });
 });
+
+describe('lessons added to a course students are taking', () => {
+  it('leave a finished enrolment finished (its lessons open), and count for a student still studying', async () => {
+    const school = await createSchool(db());
+    const course = await createCourse(db(), { school });
+    const [reading] = await createOutline(db(), course, [{ type: 'html', name: 'Reading', content: '<p>x</p>' }]);
+    const admin = await createStaff(db(), { school });
+    const finished = await createEnrolment(db(), { course });
+    const studying = await createEnrolment(db(), { course });
+    const as = (e: typeof finished) => ({ token: e.student.token, host: school.host });
+    for (const e of [finished, studying]) await ctx.api.get(`/api/v1/coursewares/${reading!.id}/`, as(e));
+    expect((await ctx.api.post(`/api/v1/coursewares/${reading!.id}/complete/`, {}, as(finished))).status).toBe(200);
+    expect((await ctx.api.get(`/api/v1/enrollments/${finished.id}/`, as(finished))).body.progress).toBe(100);
+
+    const added = await ctx.api.post(staff(`modules/${reading!.moduleId}/coursewares/`), { type: 'html', name: 'New ruling', content: '<p>y</p>' }, { token: admin.token, host: school.host });
+    const ruling = added.body.modules[0].lessons[1];
+    expect((await ctx.api.get(`/api/v1/enrollments/${finished.id}/`, as(finished))).body.progress).toBe(100);
+    expect((await ctx.api.get(`/api/v1/coursewares/${ruling.id}/`, as(finished))).status).toBe(200);
+    expect((await ctx.api.post(`/api/v1/coursewares/${reading!.id}/complete/`, {}, as(studying))).status).toBe(200);
+    expect((await ctx.api.get(`/api/v1/enrollments/${studying.id}/`, as(studying))).body.progress).toBe(50);
+  });
+});

@@ -23,6 +23,11 @@ export const exams = pgTable(
     dateEnd: date(),
     /** Whether a submitted attempt shows the correct answers. */
     showAnswers: boolean().notNull().default(true),
+    /**
+     * Raised by every staff save (its ETag). An attempt keeps the version it started at, and the questions that
+     * were live in it (added_in <= version < retired_in): editing never rewrites a result.
+     */
+    version: integer().notNull().default(1),
   },
   (t) => [
     unique('exams_courseware_key').on(t.coursewareId),
@@ -52,9 +57,13 @@ export const examQuestions = pgTable(
      * header's average rating).
      */
     rating: boolean().notNull().default(false),
+    /** The exam version the question first appears in, and the one it is gone from (replaced or removed). */
+    addedIn: integer().notNull().default(1),
+    retiredIn: integer(),
   },
   (t) => [
     index('exam_questions_exam_idx').on(t.examId, t.position),
+    check('exam_questions_versions_check', sql`${t.retiredIn} is null or ${t.retiredIn} > ${t.addedIn}`),
     check('exam_questions_rating_check', sql`not ${t.rating} or (${t.type} = 'radio' and jsonb_array_length(${t.choices}) >= 2)`),
     unique('exam_questions_school_id_id_key').on(t.schoolId, t.id),
     foreignKey({ name: 'exam_questions_exam_fk', columns: [t.schoolId, t.examId], foreignColumns: [exams.schoolId, exams.id] }).onDelete('cascade'),
@@ -77,6 +86,9 @@ export const examSubmissions = pgTable(
     totalPoints: integer().notNull().default(0),
     passed: boolean().notNull().default(false),
     hasPending: boolean().notNull().default(false),
+    /** The exam's version and passing rate when the attempt started: what it is scored against, for good. */
+    examVersion: integer().notNull().default(1),
+    passingRate: integer().notNull().default(75),
   },
   (t) => [
     unique('exam_submissions_attempt_key').on(t.enrollmentId, t.examId, t.attempt),

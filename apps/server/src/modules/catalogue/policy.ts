@@ -64,6 +64,8 @@ export const staffCoursePolicy = definePolicy({
     update: allowedOnCourse('course.update'),
     publish: allowedOnCourse('course.publish'),
     delete: allowedOnCourse('course.delete'),
+    /** Its exams' and surveys' settings and questions. */
+    editExams: allowedOnCourse('exam.update'),
     duplicate: allowedTo('course.create'),
     /** Who teaches the course: the school's administrators decide. */
     assign: allowedTo('member.manage'),

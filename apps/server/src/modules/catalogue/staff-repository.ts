@@ -189,7 +189,7 @@ export function staffCourseRepository(db: Db) {
           url: coursewares.url,
           content: coursewares.content,
           mediaSeconds: coursewares.mediaSeconds,
-          questions: sql<number>`(select count(*)::int from ${examQuestions} where ${examQuestions.examId} = ${exams.id})`,
+          questions: sql<number>`(select count(*)::int from ${examQuestions} where ${examQuestions.examId} = ${exams.id} and ${examQuestions.retiredIn} is null)`,
           hasSchedule: sql<boolean>`${conferenceRooms.id} is not null`,
         })
         .from(coursewares)
@@ -303,9 +303,10 @@ export function staffCourseWrites(tx: Tx) {
           const [exam] = await tx.select().from(exams).where(and(eq(exams.schoolId, schoolId), eq(exams.coursewareId, lessonId)));
           if (exam) {
             const { id: examId, ...examValues } = exam;
-            const [examCopy] = await tx.insert(exams).values({ ...examValues, coursewareId: lessonCopy!.id }).returning({ id: exams.id });
-            const questions = await tx.select().from(examQuestions).where(and(eq(examQuestions.schoolId, schoolId), eq(examQuestions.examId, examId)));
-            if (questions.length) await tx.insert(examQuestions).values(questions.map(({ id: _id, ...q }) => ({ ...q, examId: examCopy!.id })));
+            // The copy starts at version 1 with the exam's questions as they now are.
+            const [examCopy] = await tx.insert(exams).values({ ...examValues, version: 1, coursewareId: lessonCopy!.id }).returning({ id: exams.id });
+            const questions = await tx.select().from(examQuestions).where(and(eq(examQuestions.schoolId, schoolId), eq(examQuestions.examId, examId), isNull(examQuestions.retiredIn)));
+            if (questions.length) await tx.insert(examQuestions).values(questions.map(({ id: _id, ...q }) => ({ ...q, examId: examCopy!.id, addedIn: 1 })));
           }
           const marks = await tx.select().from(videoQuestions).where(and(eq(videoQuestions.schoolId, schoolId), eq(videoQuestions.coursewareId, lessonId)));
           if (marks.length) await tx.insert(videoQuestions).values(marks.map(({ id: _id, ...q }) => ({ ...q, coursewareId: lessonCopy!.id })));

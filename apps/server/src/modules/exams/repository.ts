@@ -11,6 +11,10 @@ export type AnswerInput = Pick<AnswerRow, 'schoolId' | 'submissionId' | 'questio
 
 const p = (name: string) => sql.placeholder(name);
 
+/** Whether a question is one of the exam's at that version (an attempt's questions are those of its version). */
+export const liveIn = (question: Pick<QuestionRow, 'addedIn' | 'retiredIn'>, version: number) => question.addedIn <= version && (question.retiredIn === null || question.retiredIn > version);
+const liveAt = (version: unknown) => sql`${examQuestions.addedIn} <= ${version} and (${examQuestions.retiredIn} is null or ${examQuestions.retiredIn} > ${version})`;
+
 /**
  * The hot path of an exam: every student of a sitting opens it, starts it and answers question after question
  * within minutes. Each read is one named statement, built once: the exam (or the question and its exam) with
@@ -23,7 +27,7 @@ function prepareReads(db: Db) {
     exam: exams,
     courseware: { id: coursewares.id, type: coursewares.type, name: coursewares.name },
     courseId: modules.courseId,
-    questionCount: sql<number>`(select count(*) from ${examQuestions} q where q.exam_id = ${exams.id})`.mapWith(Number),
+    questionCount: sql<number>`(select count(*) from ${examQuestions} q where q.exam_id = ${exams.id} and q.retired_in is null)`.mapWith(Number),
     course: { schoolId: courses.schoolId, isPublished: courses.isPublished, dateStart: courses.dateStart, dateEnd: courses.dateEnd, durationMinutes: courses.durationMinutes, enableKyl: courses.enableKyl },
     enrollment: {
       id: enrollments.id,
@@ -65,7 +69,7 @@ function prepareReads(db: Db) {
       .select({ question: examQuestions, answer: examAnswers })
       .from(examQuestions)
       .leftJoin(examAnswers, and(eq(examAnswers.questionId, examQuestions.id), eq(examAnswers.submissionId, p('submissionId'))))
-      .where(and(eq(examQuestions.schoolId, p('schoolId')), eq(examQuestions.examId, p('examId'))))
+      .where(and(eq(examQuestions.schoolId, p('schoolId')), eq(examQuestions.examId, p('examId')), liveAt(p('version'))))
       .orderBy(asc(examQuestions.position), asc(examQuestions.id))
       .prepare('exams_questions_with_answers'),
   };
@@ -88,17 +92,23 @@ export function examRepository(db: Db) {
       return row;
     },
 
-    questions: (schoolId: number, examId: number) =>
-      db.select().from(examQuestions).where(and(eq(examQuestions.schoolId, schoolId), eq(examQuestions.examId, examId))).orderBy(asc(examQuestions.position), asc(examQuestions.id)),
+    /** The exam's questions at that version, in order. */
+    questions: (schoolId: number, examId: number, version: number) =>
+      db.select().from(examQuestions).where(and(eq(examQuestions.schoolId, schoolId), eq(examQuestions.examId, examId), liveAt(version))).orderBy(asc(examQuestions.position), asc(examQuestions.id)),
 
-    /** The questions in order, each with its answer in that attempt (none: null). */
-    questionsWithAnswers: (schoolId: number, examId: number, submissionId: number | null) => read().questionsWithAnswers.execute({ schoolId, examId, submissionId: submissionId ?? -1 }),
+    /** The questions at that version in order, each with its answer in that attempt (none: null). */
+    questionsWithAnswers: (schoolId: number, examId: number, version: number, submissionId: number | null) =>
+      read().questionsWithAnswers.execute({ schoolId, examId, version, submissionId: submissionId ?? -1 }),
 
     attempts: (schoolId: number, enrollmentId: number, examId: number) => read().attempts.execute({ schoolId, enrollmentId, examId }),
 
-    /** A new attempt; undefined when a concurrent start made this one first. */
-    async createAttempt(schoolId: number, examId: number, enrollmentId: number, attempt: number) {
-      const [row] = await db.insert(examSubmissions).values({ schoolId, examId, enrollmentId, attempt }).onConflictDoNothing().returning();
+    /** A new attempt at the exam as it now is (its version and passing rate); undefined when a concurrent start made this one first. */
+    async createAttempt(schoolId: number, exam: Pick<ExamRow, 'id' | 'version' | 'passingRate'>, enrollmentId: number, attempt: number) {
+      const [row] = await db
+        .insert(examSubmissions)
+        .values({ schoolId, examId: exam.id, enrollmentId, attempt, examVersion: exam.version, passingRate: exam.passingRate })
+        .onConflictDoNothing()
+        .returning();
       return row;
     },
 

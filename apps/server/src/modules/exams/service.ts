@@ -11,7 +11,7 @@ import { recordEvent } from '../events/service';
 import type { SchoolRow } from '../tenancy/repository';
 import { submissionPolicy } from './policy';
 import { presentExam, presentSubmission } from './presenter';
-import { type AnswerInput, type AnswerRow, examRepository, type ExamRow, type QuestionRow, type SubmissionRow } from './repository';
+import { type AnswerInput, type AnswerRow, examRepository, type ExamRow, liveIn, type QuestionRow, type SubmissionRow } from './repository';
 
 /** File answers: a document or a picture, known by their first bytes as well as by the type the browser sent. */
 const FILE_TYPES: Record<string, { extension: string; magic: Buffer }> = {
@@ -34,11 +34,11 @@ const timeIsUp = (exam: ExamRow, submission: SubmissionRow, graceSeconds: number
 const answerDeadline = (exam: ExamRow) => (exam.durationMinutes > 0 ? exam.durationMinutes * 60 + SUBMIT_GRACE_SECONDS : null);
 
 /** The totals of an attempt from its answers: choice answers scored, written and file answers pending until graded. */
-function totals(questions: QuestionRow[], answers: AnswerRow[], exam: ExamRow, survey: boolean) {
+function totals(questions: QuestionRow[], answers: AnswerRow[], passingRate: number, survey: boolean) {
   const totalPoints = questions.reduce((sum, q) => sum + q.points, 0);
   const totalScore = answers.reduce((sum, a) => sum + (a.score ?? 0), 0);
   const hasPending = !survey && questions.some((q) => !isAutoScored(q.type) && answers.some((a) => a.questionId === q.id && a.score === null));
-  const passed = survey || (!hasPending && passes(totalScore, totalPoints, exam.passingRate));
+  const passed = survey || (!hasPending && passes(totalScore, totalPoints, passingRate));
   return { totalScore, totalPoints, hasPending, passed };
 }
 
@@ -99,9 +99,9 @@ export function examService(app: FastifyInstance) {
       // The answer counts only within the attempt's time (the database's clock): past it, the attempt is submitted without it.
       const saved = answer ? await txRepo.saveAnswerWhileRunning(answer, answerDeadline(found.exam)) : true;
       // One query at a time: a transaction is one connection.
-      const questions = await txRepo.questions(school.id, found.exam.id);
+      const questions = await txRepo.questions(school.id, found.exam.id, locked.examVersion);
       const answers = await txRepo.answers(school.id, submissionId);
-      const submitted = await txRepo.submit(school.id, submissionId, totals(questions, answers, found.exam, isSurvey(found)));
+      const submitted = await txRepo.submit(school.id, submissionId, totals(questions, answers, locked.passingRate, isSurvey(found)));
       return submitted && { ...submitted, answerSaved: saved };
     });
   }
@@ -138,7 +138,7 @@ export function examService(app: FastifyInstance) {
   async function present(school: SchoolRow, found: Counted, attempts: SubmissionRow[], staff: boolean, viewer: number) {
     const latest = attempts[0];
     // Before a first attempt a student sees only how many questions there are: the exam-start spike reads no question.
-    const rows = !staff && !latest ? [] : await repo.questionsWithAnswers(school.id, found.exam.id, latest?.id ?? null);
+    const rows = !staff && !latest ? [] : await repo.questionsWithAnswers(school.id, found.exam.id, latest?.examVersion ?? found.exam.version, latest?.id ?? null);
     const questions = rows.map((r) => r.question);
     const answers = rows.flatMap((r) => (r.answer ? [r.answer] : []));
     const open = isOpen(found.exam, school);
@@ -160,6 +160,8 @@ export function examService(app: FastifyInstance) {
     const attempts = await repo.attempts(school.id, enrollment.id, found.exam.id);
     const latest = attempts[0];
     if (!latest) throw badRequest(msg.notStarted, 'not_started');
+    // A question added after the attempt started is not one of its questions.
+    if (!liveIn(question, latest.examVersion)) throw notFound();
     if (latest.submittedAt) throw badRequest(msg.alreadySubmitted, 'already_submitted');
     if (timeIsUp(found.exam, latest, SUBMIT_GRACE_SECONDS)) {
       await submitLate(school, found, latest.id, enrollment, actor.userId);
@@ -205,7 +207,7 @@ export function examService(app: FastifyInstance) {
         if (history.passed) throw badRequest(msg.alreadyPassed, 'already_passed');
         if (history.pending) throw badRequest(msg.awaitingGrade, 'awaiting_grade');
         if (!mayRetake(history)) throw badRequest(msg.noAttemptsLeft, 'no_attempts_left');
-        const created = await repo.createAttempt(school.id, found.exam.id, enrollment.id, (latest?.attempt ?? 0) + 1);
+        const created = await repo.createAttempt(school.id, found.exam, enrollment.id, (latest?.attempt ?? 0) + 1);
         // A concurrent start made it first: read the attempts it left.
         return present(school, found, created ? [created, ...attempts] : await repo.attempts(school.id, enrollment.id, found.exam.id), false, actor.userId);
       }
@@ -251,9 +253,9 @@ export function examService(app: FastifyInstance) {
         const saved = await txRepo.grade({ schoolId: school.id, submissionId, questionId, score, isCorrect: score >= question.points, feedback, graderId: actor.userId });
         if (!saved) throw notFound();
         await recordAudit(t, by, { action: 'exam.grade', subject: { type: 'exam_attempt', id: submissionId }, after: { question: questionId, score, feedback } });
-        const questions = await txRepo.questions(school.id, row.exam.id);
+        const questions = await txRepo.questions(school.id, row.exam.id, locked.examVersion);
         const answers = await txRepo.answers(school.id, submissionId);
-        const result = totals(questions, answers, row.exam, isSurvey(row));
+        const result = totals(questions, answers, locked.passingRate, isSurvey(row));
         const updated = await txRepo.setResult(school.id, submissionId, result);
         // The student hears of it through the event (modules/notifications), once per attempt.
         if (locked.hasPending && !result.hasPending) {

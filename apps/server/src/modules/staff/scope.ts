@@ -3,6 +3,7 @@ import { auditStaffRoutes } from '../audit/staff-routes';
 import { staffActor } from '../auth/actor';
 import { outlineStaffRoutes } from '../catalogue/staff-outline-routes';
 import { catalogueStaffRoutes } from '../catalogue/staff-routes';
+import { examStaffRoutes } from '../exams/staff-routes';
 import { uploadStaffRoutes } from '../uploads/staff-routes';
 import { staffMeRoutes } from './me-routes';
 
@@ -20,4 +21,5 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(catalogueStaffRoutes);
   await staff.register(outlineStaffRoutes);
   await staff.register(uploadStaffRoutes);
+  await staff.register(examStaffRoutes);
 };
