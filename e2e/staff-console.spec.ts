@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseMessages } from '@school/shared/staff/courses';
-import { auditLog, courses, coursewares, schools } from '../apps/server/src/db/schema/index';
+import { examEditorMessages } from '@school/shared/staff/exams';
+import { auditLog, courses, coursewares, examQuestions, exams, schools } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD, demoInstructorCourses } from '../apps/server/src/seed/demo-data';
 import { createCourse, createOutline } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
@@ -190,6 +191,50 @@ describe('the staff console', () => {
     expect(sent).not.toContain('POST');
     const [saved] = await db.select().from(coursewares).where(eq(coursewares.id, lesson!.id));
     expect(saved!.mediaSeconds).toBe(30);
+  });
+
+  it('writes an exam from the outline: questions of several kinds, their problems shown, saved and kept in order', { timeout: 120_000 }, async () => {
+    const admin = await login('demo-admin');
+    const db = app.server.database.db;
+    const [school] = await db.select().from(schools).where(eq(schools.domain, 'demo'));
+    const course = await createCourse(db, { school: { ...school!, host: 'demo.localhost' }, name: 'Exam Writing', isPublished: false });
+    const [lesson] = await createOutline(db, course, [{ type: 'exam', name: 'Final assessment' }]);
+    const [exam] = await db.insert(exams).values({ schoolId: school!.id, coursewareId: lesson!.id }).returning();
+    const { page } = await signedInAt(app, admin.token, `/staff/courses/${course.id}/outline`);
+    await page.getByRole('link', { name: 'Edit questions of Final assessment' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Final assessment' }));
+    await visible(page.getByText('No questions yet. Add the first one.'));
+
+    await page.getByRole('button', { name: 'Add question' }).click();
+    const first = page.getByRole('group', { name: 'Question 1' });
+    await first.getByLabel('Question', { exact: true }).fill('Which court has jurisdiction?');
+    await first.getByLabel('Choices, one per line').fill('MTC\nRTC');
+    await first.getByLabel('RTC').check();
+    await page.getByRole('button', { name: 'Add question' }).click();
+    const second = page.getByRole('group', { name: 'Question 2' });
+    await second.getByLabel('Kind of question').selectOption('checkbox');
+    await second.getByLabel('Question', { exact: true }).fill('Modes of discovery?');
+    await second.getByLabel('Choices, one per line').fill('Depositions\nAdmission');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // Checked on the page with the server's rules: a question of several choices needs one marked.
+    await visible(second.getByText(examEditorMessages.someCorrect));
+    expect(await seriousViolations(page)).toEqual([]);
+    await second.getByLabel('Depositions').check();
+    await second.getByLabel('Admission').check();
+    await page.getByRole('button', { name: 'Add question' }).click();
+    const third = page.getByRole('group', { name: 'Question 3' });
+    await third.getByLabel('Kind of question').selectOption('textarea');
+    await third.getByLabel('Question', { exact: true }).fill('Explain stare decisis.');
+    await third.getByLabel('Points').fill('5');
+    await page.getByRole('button', { name: 'Move Question 3 up' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'The exam is saved.');
+    const saved = await db.select().from(examQuestions).where(eq(examQuestions.examId, exam!.id)).orderBy(examQuestions.position);
+    expect(saved.map((q) => [q.type, q.text, q.correctAnswer, q.points])).toEqual([
+      ['radio', 'Which court has jurisdiction?', ['RTC'], 1],
+      ['textarea', 'Explain stare decisis.', [], 5],
+      ['checkbox', 'Modes of discovery?', ['Depositions', 'Admission'], 1],
+    ]);
   });
 
   it("shows an instructor their own courses only, refuses another's, and keeps a student out", { timeout: 120_000 }, async () => {

@@ -52,6 +52,9 @@ describe('modules and lessons', () => {
     expect(quiz.body.modules[2].lessons).toMatchObject([{ name: 'Final quiz', type: 'exam', problem: 'Add questions to the exam.' }]);
     const quizId = quiz.body.modules[2].lessons[0].id;
     expect(await db().$count(exams, eq(exams.coursewareId, quizId))).toBe(1);
+    // The lesson names its exam, whose editor is GET|PUT /staff/exams/{id}/.
+    const [quizExam] = await db().select().from(exams).where(eq(exams.coursewareId, quizId));
+    expect(quiz.body.modules[2].lessons[0].exam).toBe(quizExam!.id);
 
     const page = await ctx.api.post(staff(`modules/${module.id}/coursewares/`), { type: 'html', name: 'Notes', content: '<p onclick="x()">Read <script>alert(1)</script><a href="javascript:x">this</a></p>', url: 'https://ignored.example' }, s.as(s.admin));
     const notes = page.body.modules[2].lessons[1];

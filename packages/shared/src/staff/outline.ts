@@ -64,6 +64,7 @@ export const outlineLessonSchema = z.object({
   media_seconds: z.number().nullable(),
   content: z.string(),
   has_file: z.boolean(),
+  exam: z.number().nullable().describe("the exam or survey behind an exam or survey lesson (GET|PUT /staff/exams/{id}/)"),
   /** What publishing would say of the lesson, or null when it is ready. */
   problem: z.string().nullable(),
   started: z.boolean().describe('whether any student has opened it (it cannot be deleted then)'),

@@ -81,7 +81,7 @@ export function staffOutlineService(app: FastifyInstance) {
           .map((l) => {
             const type = l.type as LessonType;
             const readiness = { ...l, type, hasFile: Boolean(l.file), hasUrl: Boolean(l.url), hasContent: l.content.trim() !== '' };
-            return { id: l.id, name: l.name, type, version: l.version, description: l.description, url: l.url, media_seconds: l.mediaSeconds, content: l.content, has_file: Boolean(l.file), problem: lessonProblem(readiness), started: l.started };
+            return { id: l.id, name: l.name, type, version: l.version, description: l.description, url: l.url, media_seconds: l.mediaSeconds, content: l.content, has_file: Boolean(l.file), exam: l.examId, problem: lessonProblem(readiness), started: l.started };
           }),
       })),
     };

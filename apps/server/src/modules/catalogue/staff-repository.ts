@@ -189,6 +189,7 @@ export function staffCourseRepository(db: Db) {
           url: coursewares.url,
           content: coursewares.content,
           mediaSeconds: coursewares.mediaSeconds,
+          examId: exams.id,
           questions: sql<number>`(select count(*)::int from ${examQuestions} where ${examQuestions.examId} = ${exams.id} and ${examQuestions.retiredIn} is null)`,
           hasSchedule: sql<boolean>`${conferenceRooms.id} is not null`,
         })

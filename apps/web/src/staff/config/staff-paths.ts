@@ -4,4 +4,5 @@ export const staffPaths = {
   courses: '/staff/courses',
   courseSettings: (id: number | string = ':id') => `/staff/courses/${id}/settings`,
   courseOutline: (id: number | string = ':id') => `/staff/courses/${id}/outline`,
+  exam: (id: number | string = ':id') => `/staff/exams/${id}`,
 };

@@ -3,7 +3,9 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { OutlineLesson } from '@school/shared/staff/outline';
 import { lessonTypeLabels } from '@school/shared/staff/outline';
+import { Link } from 'react-router';
 import { Button } from '@/components/button';
+import { staffPaths } from '../../../config/staff-paths';
 import { InlineRename } from './inline-rename';
 import { takesFile } from './lesson-file-upload';
 
@@ -40,6 +42,11 @@ export function OutlineLessonRow({ id, lesson, renaming, busy, onRename, onRenam
             {lesson.problem && <span className="lesson-problem">{lesson.problem}</span>}
           </div>
           <div className="row-actions">
+            {lesson.exam !== null && (
+              <Link className="btn btn-ghost" to={staffPaths.exam(lesson.exam)} aria-label={`Edit questions of ${lesson.name}`}>
+                Edit questions
+              </Link>
+            )}
             {takesFile(lesson.type) && <Button variant="ghost" label={lesson.has_file ? 'Replace file' : 'Upload file'} aria-label={`${lesson.has_file ? 'Replace file' : 'Upload file'} for ${lesson.name}`} onClick={onFile} />}
             <Button variant="ghost" label="Rename" aria-label={`Rename ${lesson.name}`} onClick={onRename} />
             {!lesson.started && <Button variant="ghost" label="Delete" aria-label={`Delete ${lesson.name}`} onClick={onDelete} />}

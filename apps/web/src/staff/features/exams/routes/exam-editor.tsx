@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { examEditorProblems, type StaffExam } from '@school/shared/staff/exams';
+import { Button } from '@/components/button';
+import { FormBanner } from '@/components/form-banner';
+import { RelativeTime } from '@/components/relative-time';
+import { TextField } from '@/components/text-field';
+import { notify } from '@/components/toast';
+import { ApiError } from '@/lib/api-error';
+import { QueryState } from '../../../components/query-state';
+import { staffPaths } from '../../../config/staff-paths';
+import { useSaveExam, useShowExam, useStaffExam } from '../api/exam-calls';
+import { bodyOf, formField, formOf, newQuestion, type ExamForm } from '../components/exam-form-model';
+import { QuestionCard } from '../components/question-card';
+
+/** /staff/exams/{id}: an exam's or survey's settings and questions. */
+export function ExamEditor() {
+  const id = Number(useParams().id);
+  const exam = useStaffExam(Number.isInteger(id) ? id : 0);
+  return (
+    <div className="console-page">
+      <QueryState query={exam} what="The exam">
+        {(data) => <ExamEditorForm exam={data} />}
+      </QueryState>
+    </div>
+  );
+}
+
+interface Conflict {
+  current: StaffExam;
+  at: string | null;
+}
+
+/**
+ * The editor saves everything at once to the version it loaded. A question that attempts have had is kept for
+ * them by the server; the page says so when there are attempts. Problems are checked here with the server's own
+ * rules, then by the server.
+ */
+function ExamEditorForm({ exam }: { exam: StaffExam }) {
+  const survey = exam.kind === 'survey';
+  const form = useForm<ExamForm>({ defaultValues: formOf(exam) });
+  const { register, control, handleSubmit, formState, setError, reset } = form;
+  const questions = useFieldArray({ control, name: 'questions' });
+  const save = useSaveExam();
+  const show = useShowExam();
+  const [banner, setBanner] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+
+  useEffect(() => {
+    reset(formOf(exam));
+    setConflict(null);
+  }, [exam, reset]);
+
+  function showProblems(problems: Record<string, string | string[]>) {
+    const entries = Object.entries(problems);
+    entries.forEach(([key, message], i) => setError(formField(key) as Path<ExamForm>, { type: 'server', message: [message].flat()[0] }, { shouldFocus: i === 0 }));
+    setBanner(entries.length ? 'Some questions need attention: see the messages under them.' : null);
+  }
+
+  const submit = handleSubmit(async (values) => {
+    const body = bodyOf(values);
+    const problems = examEditorProblems(body, survey);
+    if (Object.keys(problems).length) return showProblems(problems);
+    setBanner(null);
+    try {
+      await save.mutateAsync({ exam, body });
+      notify.success(survey ? 'The survey is saved.' : 'The exam is saved.');
+    } catch (failure) {
+      const answer = failure instanceof ApiError ? (failure.body as unknown as Record<string, string[]> & { current?: StaffExam; updated_at?: string | null }) : null;
+      if (failure instanceof ApiError && failure.status === 412 && answer?.current) return setConflict({ current: answer.current, at: answer.updated_at ?? null });
+      if (failure instanceof ApiError && failure.status === 400 && answer && !('detail' in answer)) return showProblems(answer);
+      setBanner(failure instanceof ApiError && typeof answer?.detail === 'string' ? answer.detail : 'The exam could not be saved. Try again.');
+    }
+  });
+
+  const errors = formState.errors;
+  return (
+    <form onSubmit={submit} noValidate className="console-form">
+      <p>
+        <Link to={staffPaths.courseOutline(exam.course.id)}>{exam.course.name}: outline</Link>
+      </p>
+      <div className="console-head">
+        <h1>{exam.courseware.name}</h1>
+        <span className="status-badge">{survey ? 'Survey' : 'Exam'}</span>
+      </div>
+      {exam.attempts > 0 && (
+        <p className="banner banner-info">
+          {exam.attempts} {exam.attempts === 1 ? 'attempt has' : 'attempts have'} been started. They keep the questions, points and passing rate they were
+          taken with; your changes apply to new attempts.
+        </p>
+      )}
+      {conflict && (
+        <div className="banner banner-error" role="alert">
+          <p>
+            Somebody saved this {survey ? 'survey' : 'exam'}
+            {conflict.at ? <> <RelativeTime iso={conflict.at} /></> : null}, after you opened it. Your changes are not saved. Reload to see theirs, then make yours again.
+          </p>
+          <Button label="Reload" variant="ghost" onClick={() => show(conflict.current)} />
+        </div>
+      )}
+      <FormBanner message={banner} />
+      <section aria-labelledby="exam-settings">
+        <h2 id="exam-settings">Settings</h2>
+        <div className="field">
+          <label htmlFor="exam-description">Instructions</label>
+          <textarea id="exam-description" rows={3} {...register('description')} />
+        </div>
+        {!survey && <TextField label="Passing rate (%)" inputMode="numeric" error={errors.passing_rate?.message} {...register('passing_rate')} />}
+        {!survey && <TextField label="Attempts allowed (0 for unlimited)" inputMode="numeric" error={errors.max_attempts?.message} {...register('max_attempts')} />}
+        <TextField label="Time limit in minutes (0 for none)" inputMode="numeric" error={errors.duration_minutes?.message} {...register('duration_minutes')} />
+        <TextField label="Opens on" type="date" error={errors.date_start?.message} {...register('date_start')} />
+        <TextField label="Closes on" type="date" error={errors.date_end?.message} {...register('date_end')} />
+        {!survey && (
+          <label className="check-field">
+            <input type="checkbox" {...register('show_answers')} /> Show the correct answers once the exam cannot be taken again
+          </label>
+        )}
+      </section>
+      <section aria-labelledby="exam-questions">
+        <h2 id="exam-questions">Questions</h2>
+        {questions.fields.length === 0 && <p className="empty-state">No questions yet. Add the first one.</p>}
+        <ol className="question-list">
+          {questions.fields.map((field, index) => (
+            <QuestionCard
+              key={field.id}
+              index={index}
+              count={questions.fields.length}
+              survey={survey}
+              control={control}
+              register={register}
+              errors={errors}
+              onMove={(to) => questions.move(index, to)}
+              onRemove={() => questions.remove(index)}
+            />
+          ))}
+        </ol>
+        <Button variant="ghost" label="Add question" onClick={() => questions.append(newQuestion())} />
+      </section>
+      <div className="form-actions">
+        <Button label="Save" type="submit" busy={save.isPending} />
+      </div>
+    </form>
+  );
+}
