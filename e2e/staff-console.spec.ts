@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseMessages } from '@school/shared/staff/courses';
 import { examEditorMessages } from '@school/shared/staff/exams';
-import { auditLog, courses, coursewares, examQuestions, exams, schools } from '../apps/server/src/db/schema/index';
+import { auditLog, courses, coursewares, examQuestions, exams, lecturers, schools } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD, demoInstructorCourses } from '../apps/server/src/seed/demo-data';
 import { createCourse, createOutline } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
@@ -50,10 +50,20 @@ describe('the staff console', () => {
     await visible(page.getByText(courseMessages.payLaterNeedsFee));
     expect(await page.getByRole('tab', { name: 'Price and payment' }).getAttribute('aria-selected')).toBe('true');
     await page.getByLabel('Fee (pesos; 0 for a free course)').fill('1500.50');
+    // A lecturer the school does not have yet is added from here and chosen at once.
+    await page.getByRole('tab', { name: 'Basics' }).click();
+    await page.getByRole('button', { name: 'New lecturer' }).click();
+    await page.getByLabel("Lecturer's name").fill('Atty. Maria Clara Reyes');
+    await page.getByLabel('Title (optional)').fill('Notary Public');
+    await page.getByRole('button', { name: 'Add lecturer' }).click();
+    await toast(page, 'Atty. Maria Clara Reyes was added.');
+    await expect.poll(() => page.getByLabel('Lecturer', { exact: true }).locator('option:checked').textContent()).toBe('Atty. Maria Clara Reyes, Notary Public');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'The course settings are saved.');
     const [row] = await app.server.database.db.select().from(courses).where(eq(courses.name, 'Notarial Practice Today'));
     expect(row).toMatchObject({ fee: 150050, allowPayLater: true, isPublished: false, version: 2 });
+    const [lecturer] = await app.server.database.db.select().from(lecturers).where(eq(lecturers.id, row!.lecturerId!));
+    expect(lecturer).toMatchObject({ name: 'Atty. Maria Clara Reyes', title: 'Notary Public', schoolId: row!.schoolId });
 
     await page.getByRole('button', { name: 'Publish' }).click();
     const problems = await dialog(page, 'This course is not ready to publish');
@@ -67,7 +77,7 @@ describe('the staff console', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, courseMessages.deleted);
     expect(await app.server.database.db.$count(courses, eq(courses.id, row!.id))).toBe(0);
-    expect((await app.server.database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.subjectId, row!.id))).map((e) => e.action)).toEqual([
+    expect((await app.server.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.subjectType, 'course'), eq(auditLog.subjectId, row!.id)))).map((e) => e.action)).toEqual([
       'course.create',
       'course.update',
       'course.delete',
@@ -152,6 +162,11 @@ describe('the staff console', () => {
     expect(saved!.file).toMatch(/^uploads\/[0-9a-f]{32}$/);
     expect(saved!.mediaSeconds).toBe(30);
     expect(await seriousViolations(page)).toEqual([]);
+    // Preview opens the player at the lesson, as staff (nothing recorded), with the uploaded video playing from its private address.
+    await page.getByRole('link', { name: `Preview ${video!.name} as student` }).click();
+    await visible(page.getByRole('heading', { level: 1, name: video!.name }));
+    await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    expect(await page.locator('video').getAttribute('src')).toMatch(/^\/media\/private\/uploads\/[0-9a-f]{32}\?/);
   });
 
   it('pauses and resumes an upload, and one cut off by a lost connection goes on when the line is back', { timeout: 120_000 }, async () => {

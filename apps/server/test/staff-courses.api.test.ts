@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { serverMessages } from '@school/shared/auth/messages';
 import { courseMessages, instructorMessages } from '@school/shared/staff/courses';
+import { lecturerMessages } from '@school/shared/staff/lecturers';
 import { versionMessages } from '@school/shared/staff/versions';
 import { auditLog, categories, courses, coursewares, examQuestions, exams, modules, subcategories } from '../src/db/schema/index';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
@@ -219,6 +220,33 @@ describe('POST /staff/courses/{id}/duplicate/', () => {
       { name: 'Read', passingRate: null, question: null },
       { name: 'Quiz', passingRate: 80, question: 'Why?' },
     ]);
+  });
+});
+
+describe('lecturers', () => {
+  it("are listed for the school's staff and added by its administrator, once per name; another school's is not a choice", async () => {
+    const s = await school();
+    const lecturersPath = '/api/v1/staff/lecturers/';
+    expect((await ctx.api.get(lecturersPath, s.as(s.admin))).body).toEqual([]);
+    const added = await ctx.api.post(lecturersPath, { name: ' Atty. Jose Rizal ', title: 'Lecturer' }, s.as(s.admin));
+    expect(added).toMatchObject({ status: 201, body: { name: 'Atty. Jose Rizal', title: 'Lecturer' } });
+    expect((await ctx.api.post(lecturersPath, { name: 'atty. jose rizal' }, s.as(s.admin))).body).toEqual({ name: [lecturerMessages.duplicate] });
+    expect((await ctx.api.post(lecturersPath, { name: ' ' }, s.as(s.admin))).body).toEqual({ name: [lecturerMessages.name] });
+    expect((await ctx.api.post(lecturersPath, { name: 'Another' }, s.as(s.instructor))).status).toBe(403);
+    expect((await ctx.api.get(lecturersPath, s.as(s.instructor))).body).toEqual([added.body]);
+    expect((await ctx.api.get(lecturersPath, { host: s.s.host })).status).toBe(401);
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.schoolId, s.s.id), eq(auditLog.action, 'lecturer.create')));
+    expect(audit!.subjectId).toBe(added.body.id);
+
+    const foreign = await createStaff(db());
+    expect((await ctx.api.get(lecturersPath, { token: foreign.token, host: foreign.school.host })).body).toEqual([]);
+    const theirs = await ctx.api.patch(path(`${s.draft.id}/`), { lecturer_id: added.body.id }, { token: foreign.token, host: foreign.school.host, headers: { 'if-match': '"v1"' } });
+    expect(theirs.status).toBe(404);
+    const foreignDraft = await createCourse(db(), { school: foreign.school, isPublished: false });
+    const refused = await ctx.api.patch(path(`${foreignDraft.id}/`), { lecturer_id: added.body.id }, { token: foreign.token, host: foreign.school.host, headers: { 'if-match': '"v1"' } });
+    expect(refused.body).toEqual({ lecturer_id: [courseMessages.unknownLecturer] });
+    const mine = await ctx.api.patch(path(`${s.draft.id}/`), { lecturer_id: added.body.id }, { ...s.as(s.admin), headers: { 'if-match': '"v1"' } });
+    expect(mine.body.lecturer_id).toBe(added.body.id);
   });
 });
 

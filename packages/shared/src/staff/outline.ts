@@ -75,7 +75,7 @@ export const outlineModuleSchema = z.object({ id: z.number(), name: z.string(), 
 export type OutlineModule = z.infer<typeof outlineModuleSchema>;
 
 export const staffOutlineSchema = z.object({
-  course: z.object({ id: z.number(), name: z.string(), version: z.number() }),
+  course: z.object({ id: z.number(), name: z.string(), slug: z.string(), version: z.number() }),
   modules: z.array(outlineModuleSchema),
 });
 export type StaffOutline = z.infer<typeof staffOutlineSchema>;

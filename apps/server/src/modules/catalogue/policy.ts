@@ -72,8 +72,8 @@ export const staffCoursePolicy = definePolicy({
   },
 });
 
-/** What is asked of the site's school as a whole: creating a course, listing its instructors. */
+/** What is asked of the site's school as a whole: creating a course (or a lecturer), listing its instructors and lecturers. */
 export const courseCreationPolicy = definePolicy({
   schoolOf: (school: { id: number }) => school.id,
-  verbs: { create: allowedTo('course.create'), assign: allowedTo('member.manage') },
+  verbs: { create: allowedTo('course.create'), assign: allowedTo('member.manage'), name: allowedTo('course.update') },
 });

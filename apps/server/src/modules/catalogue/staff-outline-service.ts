@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client';
 import type { StaffContext } from '../staff/context';
 import { uploadService } from '../uploads/service';
 
-type CourseRow = { id: number; schoolId: number; isPublished: boolean; name: string; version: number };
+type CourseRow = { id: number; schoolId: number; isPublished: boolean; name: string; slug: string; version: number };
 
 /** Only the fields a lesson of that type uses are kept: a video has no body, a link no length. */
 const fieldsOf: Record<LessonType, (keyof LessonPatch)[]> = {
@@ -70,7 +70,7 @@ export function staffOutlineService(app: FastifyInstance) {
     const record = await course(ctx, courseId);
     const [mods, lessons] = await Promise.all([repo.modulesOf(ctx.school.id, courseId), repo.lessonsOf(ctx.school.id, courseId)]);
     return {
-      course: { id: record.id, name: record.name, version: record.version },
+      course: { id: record.id, name: record.name, slug: record.slug, version: record.version },
       modules: mods.map((m) => ({
         id: m.id,
         name: m.name,

@@ -151,6 +151,13 @@ export function staffCourseRepository(db: Db) {
     async subcategoryExists(schoolId: number, id: number) {
       return (await db.$count(subcategories, and(eq(subcategories.schoolId, schoolId), eq(subcategories.id, id)))) > 0;
     },
+    /** The school's lecturers by name. */
+    lecturers: (schoolId: number) => db.select({ id: lecturers.id, name: lecturers.name, title: lecturers.title }).from(lecturers).where(eq(lecturers.schoolId, schoolId)).orderBy(asc(lecturers.name), asc(lecturers.id)),
+
+    async lecturerNamed(schoolId: number, name: string) {
+      return (await db.$count(lecturers, and(eq(lecturers.schoolId, schoolId), sql`lower(${lecturers.name}) = lower(${name})`))) > 0;
+    },
+
     async lecturerExists(schoolId: number, id: number) {
       return (await db.$count(lecturers, and(eq(lecturers.schoolId, schoolId), eq(lecturers.id, id)))) > 0;
     },
@@ -206,6 +213,11 @@ export function staffCourseRepository(db: Db) {
 /** The writes, each inside the caller's transaction so that its audit entry commits or rolls back with it. */
 export function staffCourseWrites(tx: Tx) {
   return {
+    async insertLecturer(schoolId: number, values: { name: string; title: string }) {
+      const [row] = await tx.insert(lecturers).values({ ...values, schoolId }).returning({ id: lecturers.id, name: lecturers.name, title: lecturers.title });
+      return row!;
+    },
+
     async insert(values: typeof courses.$inferInsert) {
       const [row] = await tx.insert(courses).values(values).returning();
       return row!;

@@ -13,6 +13,7 @@ import {
   staffCourseSchema,
   staffInstructorSchema,
 } from '@school/shared/staff/courses';
+import { lecturerCreateSchema, lecturerSchema } from '@school/shared/staff/lecturers';
 import { conflictSchema, etagOf } from '@school/shared/staff/versions';
 import { expectedVersion } from '../../lib/versions';
 import { staffContextOf } from '../staff/context';
@@ -83,6 +84,18 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/courses/:id/unpublish/',
     { schema: { tags, security, summary: 'Takes the course out of the catalogue; enrolled students keep their access', params: idParamsSchema, response: { 200: staffCourseSchema, ...errorResponses, 409: detail, 412: versioned[412] } } },
     async (request) => courses.setPublished(staffContextOf(request), request.params.id, false),
+  );
+
+  app.get(
+    '/lecturers/',
+    { schema: { tags, security, summary: "The school's lecturers by name (a course's lecturer_id is one of them)", response: { 200: z.array(lecturerSchema), ...errorResponses } } },
+    async (request) => courses.lecturers(staffContextOf(request)),
+  );
+
+  app.post(
+    '/lecturers/',
+    { schema: { tags, security, summary: 'A new lecturer of the school (from the course settings)', body: lecturerCreateSchema, response: { 201: lecturerSchema, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send(await courses.addLecturer(staffContextOf(request), request.body)),
   );
 
   app.get(

@@ -17,6 +17,7 @@ import { DomainError, invalid, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import { versionConflict } from '../../lib/versions';
 import type { Tx } from '../../db/client';
+import { lecturerMessages, type LecturerCreate } from '@school/shared/staff/lecturers';
 import { recordAudit } from '../audit/service';
 import type { StaffContext } from '../staff/context';
 import { courseCreationPolicy, staffCoursePolicy } from './policy';
@@ -149,6 +150,23 @@ export function staffCourseService(app: FastifyInstance) {
       });
       if (!done) return conflict(ctx, id);
       return enrolled ? { outcome: 'archived' as const, detail: courseMessages.archived } : { outcome: 'deleted' as const, detail: courseMessages.deleted };
+    },
+
+    /** The school's lecturers, for the course settings' choice. */
+    async lecturers(ctx: StaffContext) {
+      courseCreationPolicy.authorize(ctx.actor, 'name', ctx.school);
+      return repo.lecturers(ctx.school.id);
+    },
+
+    /** A lecturer added from the course settings (one name once per school, whatever its case). */
+    async addLecturer(ctx: StaffContext, values: LecturerCreate) {
+      courseCreationPolicy.authorize(ctx.actor, 'create', ctx.school);
+      if (await repo.lecturerNamed(ctx.school.id, values.name)) throw invalid({ name: lecturerMessages.duplicate });
+      return transaction(async (tx) => {
+        const row = await staffCourseWrites(tx).insertLecturer(ctx.school.id, values);
+        await recordAudit(tx, ctx.audit, { action: 'lecturer.create', subject: { type: 'lecturer', id: row.id }, after: { name: row.name, title: row.title } });
+        return row;
+      });
     },
 
     async instructors(ctx: StaffContext) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { MCLE_AREAS } from '@school/shared/certificates/mcle';
+import type { Lecturer } from '@school/shared/staff/lecturers';
 import { courseSettingsSchema, MODES_OF_PAYMENT, modeOfPaymentLabels, type CoursePatch, type CourseSettings, type StaffCourse } from '@school/shared/staff/courses';
 import { Button } from '@/components/button';
 import { FormBanner } from '@/components/form-banner';
@@ -12,6 +13,7 @@ import { ApiError } from '@/lib/api-error';
 import { useServerForm } from '@/lib/use-server-form';
 import { useUpdateCourse } from '../api/course-calls';
 import { Tabs } from './course-tabs';
+import { NewLecturerForm } from './new-lecturer-form';
 
 const orNull = (value: unknown) => (value === '' || value === null ? null : Number(value));
 const orZero = (value: unknown) => (value === '' ? 0 : Number(value));
@@ -45,12 +47,28 @@ interface Conflict {
  * Every setting of a course in tabs, saved to the version it was loaded at. When somebody saved in between, the
  * server refuses (412): the form says who and when, keeps what this editor typed, and offers to reload theirs.
  */
-export function CourseSettingsForm({ course, subcategories, onReload }: { course: StaffCourse; subcategories: { value: string; label: string }[]; onReload: (current: StaffCourse) => void }) {
+interface FormProps {
+  course: StaffCourse;
+  subcategories: { value: string; label: string }[];
+  lecturers: Lecturer[];
+  onReload: (current: StaffCourse) => void;
+}
+
+export function CourseSettingsForm({ course, subcategories, lecturers, onReload }: FormProps) {
   const update = useUpdateCourse();
   const [tab, setTab] = useState('basics');
   const [conflict, setConflict] = useState<Conflict | null>(null);
+  const lecturerOptions = lecturers.map((l) => ({ value: String(l.id), label: l.title ? `${l.name}, ${l.title}` : l.name }));
   const { form, banner, showServerError } = useServerForm<CourseSettings>(courseSettingsSchema, settingsOf(course));
   const { register, formState } = form;
+  const [addingLecturer, setAddingLecturer] = useState(false);
+  // A lecturer just added is chosen once its option is in the list (a select holds only a value it offers).
+  const [chosenLecturer, setChosenLecturer] = useState<number | null>(null);
+  useEffect(() => {
+    if (chosenLecturer === null || !lecturers.some((l) => l.id === chosenLecturer)) return;
+    form.setValue('lecturer_id', chosenLecturer, { shouldDirty: true });
+    setChosenLecturer(null);
+  }, [chosenLecturer, lecturers, form]);
   const error = (name: string) => (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
 
   useEffect(() => {
@@ -97,6 +115,18 @@ export function CourseSettingsForm({ course, subcategories, onReload }: { course
             <textarea id="course-description" rows={6} {...register('description')} />
           </div>
           <SelectField label="Subcategory" placeholder="None" options={subcategories} error={error('subcategory_id')} {...register('subcategory_id', { setValueAs: orNull })} />
+          <SelectField label="Lecturer" placeholder="None" options={lecturerOptions} error={error('lecturer_id')} {...register('lecturer_id', { setValueAs: orNull })} />
+          {addingLecturer ? (
+            <NewLecturerForm
+              onAdded={(lecturer) => {
+                setAddingLecturer(false);
+                setChosenLecturer(lecturer.id);
+              }}
+              onCancel={() => setAddingLecturer(false)}
+            />
+          ) : (
+            course.abilities.update && <Button variant="ghost" label="New lecturer" onClick={() => setAddingLecturer(true)} />
+          )}
         </>
       ),
     },

@@ -5,6 +5,7 @@ import type { OutlineLesson } from '@school/shared/staff/outline';
 import { lessonTypeLabels } from '@school/shared/staff/outline';
 import { Link } from 'react-router';
 import { Button } from '@/components/button';
+import { paths } from '@/config/paths';
 import { staffPaths } from '../../../config/staff-paths';
 import { InlineRename } from './inline-rename';
 import { takesFile } from './lesson-file-upload';
@@ -12,6 +13,8 @@ import { takesFile } from './lesson-file-upload';
 interface Props {
   id: string;
   lesson: OutlineLesson;
+  /** The course's slug: Preview opens the player's staff preview at this lesson. */
+  courseSlug: string;
   renaming: boolean;
   busy: boolean;
   onRename: () => void;
@@ -25,7 +28,7 @@ interface Props {
 }
 
 /** A lesson in the outline: its handle to move it (pointer or keyboard), its kind, what it still needs, its actions. */
-export function OutlineLessonRow({ id, lesson, renaming, busy, onRename, onRenamed, onCancel, onDelete, onFile, filePanel }: Props) {
+export function OutlineLessonRow({ id, lesson, courseSlug, renaming, busy, onRename, onRenamed, onCancel, onDelete, onFile, filePanel }: Props) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
     <li ref={setNodeRef} className={`outline-lesson ${isDragging ? 'is-dragging' : ''}`} style={{ transform: CSS.Transform.toString(transform), transition }}>
@@ -42,6 +45,9 @@ export function OutlineLessonRow({ id, lesson, renaming, busy, onRename, onRenam
             {lesson.problem && <span className="lesson-problem">{lesson.problem}</span>}
           </div>
           <div className="row-actions">
+            <Link className="btn btn-ghost" to={paths.coursePlayer(courseSlug, String(lesson.id))} aria-label={`Preview ${lesson.name} as student`}>
+              Preview
+            </Link>
             {lesson.exam !== null && (
               <Link className="btn btn-ghost" to={staffPaths.exam(lesson.exam)} aria-label={`Edit questions of ${lesson.name}`}>
                 Edit questions

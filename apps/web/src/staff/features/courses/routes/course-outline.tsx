@@ -140,6 +140,7 @@ function OutlineEditor({ outline }: { outline: StaffOutline }) {
                     key={item.key}
                     id={item.key}
                     lesson={lesson}
+                    courseSlug={outline.course.slug}
                     renaming={renaming === item.key}
                     busy={write.isPending}
                     onRename={() => setRenaming(item.key)}

@@ -9,6 +9,7 @@ import { useSchool } from '@/lib/school';
 import { QueryState } from '../../../components/query-state';
 import { staffPaths } from '../../../config/staff-paths';
 import { courseKeys, useStaffCourse } from '../api/course-calls';
+import { useLecturers } from '../api/lecturer-calls';
 import { CourseNav } from '../components/course-nav';
 import { CourseSettingsForm } from '../components/course-settings-form';
 import { PublishProblemsDialog } from '../components/publish-problems-dialog';
@@ -25,6 +26,7 @@ export function CourseSettings() {
     queryFn: () => api<Subcategory[]>(`/schools/${school.data!.id}/subcategories/`),
     enabled: school.data !== undefined,
   });
+  const lecturers = useLecturers();
   const client = useQueryClient();
   const actions = useCourseActions();
   const reload = (current: StaffCourse) => client.setQueryData(courseKeys.one(current.id), current);
@@ -61,7 +63,11 @@ export function CourseSettings() {
             {/* The form starts once the choices are there: a select shows its value only among its options. */}
             <QueryState query={subcategories} what="The subcategories">
               {(list) => (
-                <CourseSettingsForm course={data} subcategories={list.map((s) => ({ value: String(s.id), label: `${s.category.name} · ${s.name}` }))} onReload={reload} />
+                <QueryState query={lecturers} what="The lecturers">
+                  {(people) => (
+                    <CourseSettingsForm course={data} subcategories={list.map((s) => ({ value: String(s.id), label: `${s.category.name} · ${s.name}` }))} lecturers={people} onReload={reload} />
+                  )}
+                </QueryState>
               )}
             </QueryState>
             <PublishProblemsDialog courseId={data.id} problems={actions.problems?.list ?? null} onClose={actions.clearProblems} />
