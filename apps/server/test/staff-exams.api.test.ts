@@ -91,6 +91,8 @@ describe('GET|PUT /staff/exams/{id}/', () => {
     });
     const gone = await ctx.api.put(path, { ...body, questions: [{ id: 2147483647, type: 'text', text: 'Gone' }] }, s.as(s.admin, at(2)));
     expect(gone.body).toEqual({ questions: [examEditorMessages.gone] });
+    const twice = await ctx.api.put(path, { ...body, questions: [exam.questions[0], exam.questions[0]] }, s.as(s.admin, at(2)));
+    expect(twice.body).toEqual({ questions: [examEditorMessages.gone] });
   });
 
   it('edits questions nobody has had in place; a written question keeps no choices; each save is audited', async () => {

@@ -133,6 +133,10 @@ describe('tus uploads at /staff/uploads/', () => {
     expect(audioLesson.body.modules[0].lessons.at(-1)).toMatchObject({ type: 'audio', has_file: true, media_seconds: audio.media_seconds });
     const outline = audioLesson.body.modules[0].lessons;
     const reading = outline.find((l: { name: string }) => l.name === 'Reading');
+    // A save refused for its version keeps nothing, not even the upload's use.
+    const stale = await ctx.api.patch(staff(`coursewares/${reading.id}/`), { upload: pdf.id }, as(admin, { 'if-match': `"v${reading.version + 5}"` }));
+    expect(stale.status).toBe(412);
+    expect((await db().select().from(uploads).where(eq(uploads.id, pdf.id)))[0]!.attachedAt).toBeNull();
     const updated = await ctx.api.patch(staff(`coursewares/${reading.id}/`), { upload: pdf.id }, as(admin, { 'if-match': `"v${reading.version}"` }));
     expect(updated.body.modules[0].lessons.find((l: { id: number }) => l.id === reading.id)).toMatchObject({ has_file: true, problem: null, media_seconds: null });
   });
@@ -168,6 +172,16 @@ describe('tus uploads at /staff/uploads/', () => {
     }
     expect((await ctx.api.get(staff(`uploads/${id}/`), as(admin))).status).toBe(200);
     expect((await ctx.api.get(staff('uploads/not-an-id/'), as(admin))).status).toBe(404);
+    // An address that names one's own upload and hides another's after it reaches one's own only.
+    const theirs = await create(foreign, 10);
+    const sneaky = await request(ctx.server.url, `${staff(`uploads/${theirs.id}`)}?/${id}`, { method: 'DELETE', ...as(foreign, tus) });
+    expect(sneaky.status).toBe(204);
+    expect(await db().$count(uploads, eq(uploads.id, id))).toBe(1);
+    expect(await db().$count(uploads, eq(uploads.id, theirs.id))).toBe(0);
+    const intact = await request(ctx.server.url, staff(`uploads/${id}`), { method: 'HEAD', ...as(instructor, tus) });
+    expect(intact.status).toBe(200);
+    expect(intact.headers['upload-offset']).toBe('0');
+    expect((await create(admin, 0)).res).toMatchObject({ status: 400, body: { detail: uploadMessages.noLength } });
     expect((await request(ctx.server.url, staff(`uploads/${id}`), { method: 'DELETE', ...as(instructor, tus) })).status).toBe(204);
     expect(await db().$count(uploads, eq(uploads.id, id))).toBe(0);
     expect((await ctx.api.get(staff(`uploads/${id}/`), as(instructor))).status).toBe(404);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { TransactionRollbackError } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -20,6 +21,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  * is also a Db, for the repositories.
  */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Whether a transaction ended by `tx.rollback()` (a deliberate undo, answered by the caller; not a failure). */
+export const rolledBack = (error: unknown) => error instanceof TransactionRollbackError;
 
 export interface Database {
   db: Db;

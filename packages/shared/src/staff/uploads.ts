@@ -49,7 +49,7 @@ export function formatBytes(bytes: number) {
 }
 
 export const uploadMessages = {
-  noLength: 'Say how long the file is (Upload-Length): uploads of unknown length are not taken.',
+  noLength: 'Say how long the file is (Upload-Length, more than 0 bytes): uploads of unknown length or empty ones are not taken.',
   filename: 'Name the file in Upload-Metadata (filename).',
   tooLarge: (limit: number) => `This file is larger than the school's limit of ${formatBytes(limit)} per file.`,
   quota: (quota: number) => `The school's files would pass its total of ${formatBytes(quota)}: delete unused lessons' files or ask the platform for more room.`,

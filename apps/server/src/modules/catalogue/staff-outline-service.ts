@@ -7,7 +7,7 @@ import { recordAudit } from '../audit/service';
 import { staffCoursePolicy } from './policy';
 import { sanitizeLessonHtml } from './lesson-html';
 import { staffCourseRepository, staffCourseWrites } from './staff-repository';
-import type { Tx } from '../../db/client';
+import { rolledBack, type Tx } from '../../db/client';
 import type { StaffContext } from '../staff/context';
 import { uploadService } from '../uploads/service';
 
@@ -170,10 +170,14 @@ export function staffOutlineService(app: FastifyInstance) {
       const saved = await app.db.transaction(async (tx) => {
         const columns = await lessonColumns(ctx, tx, found.lesson.type as LessonType, patch);
         const row = await staffCourseWrites(tx).updateLesson(ctx.school.id, id, version, columns);
-        if (!row) return null;
+        // Somebody saved first: nothing of this save stays, the upload it named included.
+        if (!row) return tx.rollback();
         const fields = (r: typeof row) => ({ name: r.name, description: r.description, url: r.url, media_seconds: r.mediaSeconds, content: r.content, file: r.file });
         await recordAudit(tx, ctx.audit, { action: 'courseware.update', subject: subject('courseware', id), before: fields(found.lesson), after: fields(row) });
         return row;
+      }).catch((error: unknown) => {
+        if (rolledBack(error)) return null;
+        throw error;
       });
       if (!saved) throw versionConflict(await outline(ctx, found.course.id), null, null);
       return outline(ctx, found.course.id);

@@ -102,13 +102,20 @@ export function examRepository(db: Db) {
 
     attempts: (schoolId: number, enrollmentId: number, examId: number) => read().attempts.execute({ schoolId, enrollmentId, examId }),
 
-    /** A new attempt at the exam as it now is (its version and passing rate); undefined when a concurrent start made this one first. */
-    async createAttempt(schoolId: number, exam: Pick<ExamRow, 'id' | 'version' | 'passingRate'>, enrollmentId: number, attempt: number) {
-      const [row] = await db
-        .insert(examSubmissions)
-        .values({ schoolId, examId: exam.id, enrollmentId, attempt, examVersion: exam.version, passingRate: exam.passingRate })
-        .onConflictDoNothing()
-        .returning();
+    /**
+     * A new attempt at the exam as it now is: its version and passing rate read in the insert itself, under a
+     * share lock of the exam's row, so that an editor's save (which holds that row) is wholly before or after it.
+     * Undefined when a concurrent start made this one first.
+     */
+    async createAttempt(schoolId: number, examId: number, enrollmentId: number, attempt: number) {
+      const created = (await db.execute(sql`
+        insert into exam_submissions (school_id, exam_id, enrollment_id, attempt, exam_version, passing_rate)
+        (select e.school_id, e.id, ${enrollmentId}::int, ${attempt}::int, e.version, e.passing_rate from exams e where e.school_id = ${schoolId} and e.id = ${examId} for share)
+        on conflict do nothing
+        returning id`)) as unknown as { rows: { id: number }[] };
+      const id = created.rows[0]?.id;
+      if (id === undefined) return undefined;
+      const [row] = await db.select().from(examSubmissions).where(and(eq(examSubmissions.schoolId, schoolId), eq(examSubmissions.id, id)));
       return row;
     },
 

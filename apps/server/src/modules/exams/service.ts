@@ -207,7 +207,7 @@ export function examService(app: FastifyInstance) {
         if (history.passed) throw badRequest(msg.alreadyPassed, 'already_passed');
         if (history.pending) throw badRequest(msg.awaitingGrade, 'awaiting_grade');
         if (!mayRetake(history)) throw badRequest(msg.noAttemptsLeft, 'no_attempts_left');
-        const created = await repo.createAttempt(school.id, found.exam, enrollment.id, (latest?.attempt ?? 0) + 1);
+        const created = await repo.createAttempt(school.id, found.exam.id, enrollment.id, (latest?.attempt ?? 0) + 1);
         // A concurrent start made it first: read the attempts it left.
         return present(school, found, created ? [created, ...attempts] : await repo.attempts(school.id, enrollment.id, found.exam.id), false, actor.userId);
       }

@@ -66,7 +66,9 @@ export function staffExamService(app: FastifyInstance) {
       if (Object.keys(problems).length) throw invalid(problems);
       const before = await repo.current(ctx.school.id, id);
       const known = new Map(before.map((q) => [q.id, q]));
-      if (body.questions.some((q) => q.id !== undefined && !known.has(q.id))) throw invalid({ questions: examEditorMessages.gone });
+      const ids = body.questions.flatMap((q) => (q.id === undefined ? [] : [q.id]));
+      // A question that is not the exam's any more, or the same one twice: the editor's copy is out of date.
+      if (ids.some((qid) => !known.has(qid)) || new Set(ids).size !== ids.length) throw invalid({ questions: examEditorMessages.gone });
 
       const saved = await app.db.transaction(async (tx) => {
         const writes = staffExamWrites(tx);

@@ -35,6 +35,12 @@ export function uploadRepository(db: Db) {
       await db.delete(uploads).where(and(eq(uploads.schoolId, schoolId), eq(uploads.id, id)));
     },
 
+    /** Forgets an upload still unattached (a lesson taking it at the same moment wins); whether it was. */
+    async removeUnattached(schoolId: number, id: string) {
+      const gone = await db.delete(uploads).where(and(eq(uploads.schoolId, schoolId), eq(uploads.id, id), isNull(uploads.attachedAt))).returning({ id: uploads.id });
+      return gone.length > 0;
+    },
+
     /** Whatever the probe found: ready with the media's facts, or failed with the reason in words. */
     async settle(id: string, values: Partial<Pick<UploadRow, 'state' | 'kind' | 'mime' | 'mediaSeconds' | 'width' | 'height' | 'poster' | 'problem'>>) {
       await db.update(uploads).set(values).where(and(eq(uploads.id, id), eq(uploads.state, 'processing')));

@@ -47,16 +47,17 @@ export function presentUpload(files: FastifyInstance['storage'], row: UploadRow)
  */
 export function uploadService(app: FastifyInstance) {
   const repo = uploadRepository(app.db);
-  // The tus server calls back without the Fastify request: the staff context travels with the request's work.
-  const requests = new AsyncLocalStorage<StaffContext>();
+  // The tus server calls back without the Fastify request: the staff context, and the upload the route
+  // authorized (tus would otherwise read the id from the whole address, query included), travel with its work.
+  const requests = new AsyncLocalStorage<{ ctx: StaffContext; uploadId: string | null }>();
   const area = () => app.storage.resumable();
   const hexOf = (storeId: string) => storeId.slice(-32);
   let tus: Server | undefined;
 
   async function admit(upload: Upload) {
-    const ctx = requests.getStore()!;
+    const { ctx } = requests.getStore()!;
     const filename = upload.metadata?.filename?.trim();
-    if (upload.size === undefined) throw refusal(400, uploadMessages.noLength);
+    if (upload.size === undefined || upload.size === 0) throw refusal(400, uploadMessages.noLength);
     if (!filename) throw refusal(400, uploadMessages.filename);
     if (upload.size > ctx.school.uploadMaxBytes) throw refusal(413, uploadMessages.tooLarge(ctx.school.uploadMaxBytes));
     if ((await repo.usedBytes(ctx.school.id)) + upload.size > ctx.school.uploadQuotaBytes) throw refusal(413, uploadMessages.quota(ctx.school.uploadQuotaBytes));
@@ -72,7 +73,7 @@ export function uploadService(app: FastifyInstance) {
   }
 
   async function finish(upload: Upload) {
-    const ctx = requests.getStore()!;
+    const { ctx } = requests.getStore()!;
     const id = hexOf(upload.id);
     await app.db.transaction(async (tx) => {
       if (await uploadWrites(tx).finish(ctx.school.id, id)) await app.jobs.send(PROBE_UPLOAD, { id }, { tx });
@@ -86,7 +87,11 @@ export function uploadService(app: FastifyInstance) {
       datastore: area().store,
       namingFunction: () => area().idOf(uploadKey(randomBytes(16).toString('hex'))),
       generateUrl: (_request, { path, id }) => `${path}/${hexOf(id)}`,
-      getFileIdFromRequest: (_request, last) => (last && hexId.test(last) ? area().idOf(uploadKey(last)) : undefined),
+      // Only the upload the route authorized, whatever the address says.
+      getFileIdFromRequest: () => {
+        const uploadId = requests.getStore()?.uploadId;
+        return uploadId ? area().idOf(uploadKey(uploadId)) : undefined;
+      },
       // The console is on the school's own host: no other origin sends files.
       allowedOrigins: () => false,
       disableTerminationForFinishedUploads: true,
@@ -117,7 +122,7 @@ export function uploadService(app: FastifyInstance) {
      * refusal is sent as JSON, like every other error of the API (tus would label it text).
      */
     async handle(ctx: StaffContext, request: IncomingMessage, response: ServerResponse, uploadId: string | null) {
-      const answer = await requests.run(ctx, () => server().handleWeb(new NodeRequest({ req: request, res: response })));
+      const answer = await requests.run({ ctx, uploadId }, () => server().handleWeb(new NodeRequest({ req: request, res: response })));
       answer.headers.set('cache-control', 'no-store');
       // An upload given up by its sender (tus termination) loses its row too, before the sender hears so.
       if (uploadId && request.method === 'DELETE' && answer.status === 204) await repo.remove(ctx.school.id, uploadId);
@@ -183,6 +188,8 @@ export function uploadService(app: FastifyInstance) {
     async forgetUnattached(now = new Date()) {
       const rows = await repo.unattachedBefore(new Date(now.getTime() - UNATTACHED_HOURS * 3600_000), 100);
       for (const row of rows) {
+        // The row first, and only while no lesson has it: then nothing can point at the bytes removed next.
+        if (!(await repo.removeUnattached(row.schoolId, row.id))) continue;
         await area()
           .store.remove(area().idOf(uploadKey(row.id)))
           .catch((error: { status_code?: number }) => {
@@ -190,7 +197,6 @@ export function uploadService(app: FastifyInstance) {
             if (error.status_code !== 404) throw error;
           });
         if (row.poster) await app.storage.remove(row.poster);
-        await repo.remove(row.schoolId, row.id);
       }
       return rows.length;
     },

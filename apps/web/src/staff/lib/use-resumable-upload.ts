@@ -37,7 +37,8 @@ export function useResumableUpload() {
     void upload.current?.abort();
     const next = new Upload(file, {
       endpoint: ENDPOINT,
-      headers: { authorization: `Token ${storedToken() ?? ''}` },
+      // The session's key as it is at each request (a long upload may outlive a renewed one).
+      onBeforeRequest: (request) => request.setHeader('authorization', `Token ${storedToken() ?? ''}`),
       metadata: { filename: file.name, filetype: file.type },
       chunkSize: 16 * 1024 * 1024,
       retryDelays: [0, 1000, 3000, 5000],
@@ -49,6 +50,8 @@ export function useResumableUpload() {
     upload.current = next;
     setState({ phase: 'sending', sent: 0, total: file.size });
     void next.findPreviousUploads().then((previous) => {
+      // Paused, replaced or closed while the browser looked for an earlier try: this one does not start.
+      if (upload.current !== next) return;
       if (previous[0]) next.resumeFromPreviousUpload(previous[0]);
       next.start();
     });

@@ -46,6 +46,8 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
   // A private file's address expires (15 minutes) and differs at every read of the lesson: the element keeps the
   // one it started with, and when the file server refuses it, asks for a new one and goes on where it was.
   const [src, setSrc] = useState(courseware.file);
+  // Whether the lesson plays a file of ours (not a YouTube address); stable across reads of the lesson.
+  const hasFile = courseware.file !== null;
   const renewals = useRef(0);
   const resumeAt = useRef<{ at: number; playing: boolean } | null>(null);
   const questions = useRef<VideoQuestion[]>([]);
@@ -136,7 +138,7 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
     };
     const onError = () => {
       // Three refusals in a row: the file itself is the problem, not its address.
-      if (!courseware.file?.includes('signature=') || renewals.current >= 3) return setFailed(true);
+      if (!hasFile || renewals.current >= 3) return setFailed(true);
       renewals.current++;
       resumeAt.current = { at: el.currentTime, playing: !el.paused };
       fetchCourseware(courseware.id).then((fresh) => {
@@ -168,7 +170,7 @@ export function MediaLesson({ courseware, recording, onEnded }: Props) {
       el.removeEventListener('ended', onEnd);
       el.removeEventListener('error', onError);
     };
-  }, [courseware.completed, courseware.file, courseware.id, guard, saver, start]);
+  }, [courseware.completed, courseware.id, hasFile, guard, saver, start]);
 
   function answered() {
     const done = askingRef.current;

@@ -11,6 +11,7 @@ import { TextField } from '@/components/text-field';
 import { notify } from '@/components/toast';
 import { ApiError } from '@/lib/api-error';
 import { useServerForm } from '@/lib/use-server-form';
+import { useStaffMe } from '../../../lib/use-staff-me';
 import { useUpdateCourse } from '../api/course-calls';
 import { Tabs } from './course-tabs';
 import { NewLecturerForm } from './new-lecturer-form';
@@ -62,6 +63,8 @@ export function CourseSettingsForm({ course, subcategories, lecturers, onReload 
   const { form, banner, showServerError } = useServerForm<CourseSettings>(courseSettingsSchema, settingsOf(course));
   const { register, formState } = form;
   const [addingLecturer, setAddingLecturer] = useState(false);
+  // Lecturers are the school's: its administrators add them (course.create), instructors choose among them.
+  const mayAddLecturer = useStaffMe().data?.permissions.includes('course.create') ?? false;
   // A lecturer just added is chosen once its option is in the list (a select holds only a value it offers).
   const [chosenLecturer, setChosenLecturer] = useState<number | null>(null);
   useEffect(() => {
@@ -125,7 +128,7 @@ export function CourseSettingsForm({ course, subcategories, lecturers, onReload 
               onCancel={() => setAddingLecturer(false)}
             />
           ) : (
-            course.abilities.update && <Button variant="ghost" label="New lecturer" onClick={() => setAddingLecturer(true)} />
+            mayAddLecturer && <Button variant="ghost" label="New lecturer" onClick={() => setAddingLecturer(true)} />
           )}
         </>
       ),

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { LessonType } from '@school/shared/staff/courses';
 import type { OutlineLesson } from '@school/shared/staff/outline';
 import { formatBytes, lessonUploadKind } from '@school/shared/staff/uploads';
@@ -25,13 +25,22 @@ export function LessonFileUpload({ lesson, onReady, onClose }: Props) {
   const { state, start, pause, resume, reset } = useResumableUpload();
   const status = useUploadStatus(state.phase === 'sent' ? state.id : null);
   const attached = useRef<string | null>(null);
+  // The lesson refused the ready file (somebody saved the lesson meanwhile, say): the file stays, Try again sends it.
+  const [attachFailed, setAttachFailed] = useState(false);
   const probed = status.data;
 
+  const attach = useCallback(
+    (id: string) => {
+      attached.current = id;
+      setAttachFailed(false);
+      void onReady(id).then((ok) => (ok ? onClose() : setAttachFailed(true)));
+    },
+    [onReady, onClose],
+  );
+
   useEffect(() => {
-    if (probed?.state !== 'ready' || attached.current === probed.id) return;
-    attached.current = probed.id;
-    void onReady(probed.id).then((ok) => ok && onClose());
-  }, [probed, onReady, onClose]);
+    if (probed?.state === 'ready' && attached.current !== probed.id) attach(probed.id);
+  }, [probed, attach]);
 
   const what = fileWords[lesson.type] ?? 'file';
   const sending = state.phase === 'sending' || state.phase === 'paused';
@@ -46,13 +55,25 @@ export function LessonFileUpload({ lesson, onReady, onClose }: Props) {
       {sending && (
         <>
           <progress max={state.total} value={state.sent} aria-label={`Sending ${lesson.name}'s ${what}`} />
-          <p aria-live="polite">
+          <p>
             {state.phase === 'paused' ? 'Paused at' : 'Sending…'} {Math.floor((state.sent / Math.max(1, state.total)) * 100)} % of {formatBytes(state.total)}
+          </p>
+          <p className="visually-hidden" aria-live="polite">
+            {state.phase === 'paused' ? 'Paused.' : 'Sending the file.'}
           </p>
           {state.phase === 'sending' ? <Button variant="ghost" label="Pause" onClick={pause} /> : <Button variant="ghost" label="Resume" onClick={resume} />}
         </>
       )}
-      {state.phase === 'sent' && probed?.state !== 'failed' && <p aria-live="polite">{probed?.state === 'ready' ? 'The file is ready: adding it to the lesson…' : 'Sent. Reading the file (its length and a poster frame)…'}</p>}
+      {state.phase === 'sent' && probed?.state !== 'failed' && !attachFailed && (
+        <p aria-live="polite">{probed?.state === 'ready' ? 'The file is ready: adding it to the lesson…' : 'Sent. Reading the file (its length and a poster frame)…'}</p>
+      )}
+      {status.isError && <p role="alert">Where the file stands could not be read. It is kept: reopen this lesson's file later.</p>}
+      {attachFailed && probed && (
+        <>
+          <p role="alert">The file is ready but was not added to the lesson.</p>
+          <Button variant="ghost" label="Try again" onClick={() => attach(probed.id)} />
+        </>
+      )}
       {probed?.state === 'failed' && <p role="alert">{probed.problem}</p>}
       {state.phase === 'error' && (
         <>

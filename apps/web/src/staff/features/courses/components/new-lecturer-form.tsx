@@ -42,7 +42,7 @@ export function NewLecturerForm({ onAdded, onCancel }: { onAdded: (lecturer: Lec
         }
       }}
     >
-      <TextField label="Lecturer's name" value={name} error={error} onChange={(e) => setName(e.target.value)} />
+      <TextField label="Lecturer's name" value={name} error={error} autoFocus onChange={(e) => setName(e.target.value)} />
       <TextField label="Title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} />
       <div className="row-actions">
         <Button label="Add lecturer" busy={add.isPending} onClick={() => void submit()} />

@@ -53,8 +53,8 @@ export function QuestionCard({ index, count, survey, control, register, errors, 
         {choice && !survey && choices.length > 0 && (
           <fieldset className={`field ${error?.correct ? 'has-error' : ''}`}>
             <legend>{type === 'checkbox' ? 'Correct answers' : 'Correct answer'}</legend>
-            {choices.map((c) => (
-              <label key={c} className="check-field">
+            {choices.map((c, i) => (
+              <label key={`${i}-${c}`} className="check-field">
                 <input type={type === 'checkbox' ? 'checkbox' : 'radio'} value={c} {...register(`questions.${index}.correct`)} /> {c}
               </label>
             ))}

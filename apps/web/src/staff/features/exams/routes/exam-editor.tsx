@@ -87,7 +87,7 @@ function ExamEditorForm({ exam }: { exam: StaffExam }) {
       {exam.attempts > 0 && (
         <p className="banner banner-info">
           {exam.attempts} {exam.attempts === 1 ? 'attempt has' : 'attempts have'} been started. They keep the questions, points and passing rate they were
-          taken with; your changes apply to new attempts.
+          taken with, which you change for new attempts; a new time limit or dates apply at once.
         </p>
       )}
       {conflict && (
@@ -120,6 +120,11 @@ function ExamEditorForm({ exam }: { exam: StaffExam }) {
       <section aria-labelledby="exam-questions">
         <h2 id="exam-questions">Questions</h2>
         {questions.fields.length === 0 && <p className="empty-state">No questions yet. Add the first one.</p>}
+        {(errors.questions?.root?.message ?? errors.questions?.message) && (
+          <p className="field-error" role="alert">
+            {errors.questions?.root?.message ?? errors.questions?.message}
+          </p>
+        )}
         <ol className="question-list">
           {questions.fields.map((field, index) => (
             <QuestionCard
