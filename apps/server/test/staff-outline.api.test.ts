@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outlineMessages } from '@school/shared/staff/outline';
 import { versionMessages } from '@school/shared/staff/versions';
-import { auditLog, coursewareProgress, coursewares, exams } from '../src/db/schema/index';
+import { auditLog, conferenceRooms, coursewareProgress, coursewares, exams } from '../src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff } from './support/factories';
 import { serverForFile } from './support/server';
 
@@ -89,6 +89,34 @@ describe('modules and lessons', () => {
     const moduleGone = await ctx.api.delete(staff(`modules/${s.link.moduleId}/`), s.as(s.admin, at(1)));
     expect(moduleGone.body.modules).toHaveLength(1);
     expect(await db().$count(coursewares, eq(coursewares.id, s.link.id))).toBe(0);
+  });
+});
+
+describe('a live class lesson', () => {
+  it('takes its session with the lesson, in the same save and version, and is ready to publish once dated', async () => {
+    const s = await course();
+    const session = { date: '2026-12-05', start_time: '09:00', end_time: '12:00', use_studios: false, recording: null, attendance_minutes: null };
+    const added = await ctx.api.post(staff(`modules/${s.video.moduleId}/coursewares/`), { type: 'class', name: 'Live Q&A', live_class: session }, s.as(s.admin));
+    const live = added.body.modules[0].lessons[2];
+    expect(live).toMatchObject({ type: 'class', live_class: session, problem: null, version: 1 });
+    const [room] = await db().select().from(conferenceRooms).where(eq(conferenceRooms.coursewareId, live.id));
+    expect(room).toMatchObject({ schoolId: s.school.id, name: `class-${live.id}`, startTime: '09:00:00' });
+
+    const later = { ...session, start_time: '13:00', end_time: '16:30', use_studios: true, recording: 'https://video.example/rec', attendance_minutes: 180 };
+    expect((await ctx.api.patch(staff(`coursewares/${live.id}/`), { live_class: { ...later, end_time: '12:00' } }, s.as(s.admin, at(1)))).body).toEqual({ live_class: [outlineMessages.endBeforeStart] });
+    const moved = await ctx.api.patch(staff(`coursewares/${live.id}/`), { live_class: later }, s.as(s.admin, at(1)));
+    expect(moved.body.modules[0].lessons[2]).toMatchObject({ live_class: later, version: 2 });
+    // The room keeps its code: students' links and the schedule's notifications stay valid.
+    const [after] = await db().select().from(conferenceRooms).where(eq(conferenceRooms.coursewareId, live.id));
+    expect(after).toMatchObject({ id: room!.id, code: room!.code, endTime: '16:30:00', useStudios: true, attendanceMinutes: 180 });
+    // A refused save (an older version) changes nothing of the session either.
+    expect((await ctx.api.patch(staff(`coursewares/${live.id}/`), { live_class: session }, s.as(s.admin, at(1)))).status).toBe(412);
+    expect((await db().select().from(conferenceRooms).where(eq(conferenceRooms.coursewareId, live.id)))[0]!.startTime).toBe('13:00:00');
+
+    const undated = await ctx.api.post(staff(`modules/${s.video.moduleId}/coursewares/`), { type: 'class', name: 'Later' }, s.as(s.admin));
+    expect(undated.body.modules[0].lessons[3]).toMatchObject({ live_class: null, problem: 'Set the date and time of the live class.' });
+    const audit = await db().select().from(auditLog).where(and(eq(auditLog.schoolId, s.school.id), eq(auditLog.action, 'courseware.update')));
+    expect(audit).toHaveLength(1);
   });
 });
 

@@ -10,6 +10,10 @@ export const outlineMessages = {
   moduleHasProgress: 'Students have started lessons of this module, so it cannot be deleted.',
   url: 'Enter an address that starts with https://.',
   mediaSeconds: 'Enter the length in whole seconds.',
+  classDate: 'Enter the date of the class.',
+  clock: 'Enter a time as HH:MM.',
+  endBeforeStart: 'The class must end after it starts.',
+  attendance: 'Enter whole minutes from 0 to 1,440, or leave it empty.',
 } as const;
 
 export const lessonTypeLabels: Record<(typeof LESSON_TYPES)[number], string> = {
@@ -32,6 +36,30 @@ const description = z.string().max(10_000, 'Keep the description under 10,000 ch
 export const moduleCreateSchema = z.object({ name: name(outlineMessages.moduleName), description: description.optional() });
 export const modulePatchSchema = moduleCreateSchema.partial();
 
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
+const clock = z.string().regex(CLOCK, outlineMessages.clock);
+
+/** A live class's session: its day and hours in the school's time zone, where it is held, its recording. */
+export const liveClassSchema = z
+  .object({
+    date: z.iso.date(outlineMessages.classDate),
+    start_time: clock,
+    end_time: clock,
+    use_studios: z.boolean().default(false).describe("held in the school's studio rather than a Jitsi room"),
+    recording: z.url({ protocol: /^https$/, error: outlineMessages.url }).max(2000).nullable().default(null),
+    attendance_minutes: z
+      .number({ error: outlineMessages.attendance })
+      .int(outlineMessages.attendance)
+      .min(0, outlineMessages.attendance)
+      .max(1440, outlineMessages.attendance)
+      .nullable()
+      .default(null)
+      .describe("presence that completes the class; empty: the class's length (less the tolerance) at an MCLE school"),
+  })
+  // Compared only when both are times: a malformed one has its own message.
+  .refine((c) => !CLOCK.test(c.start_time) || !CLOCK.test(c.end_time) || c.end_time > c.start_time, { path: ['end_time'], message: outlineMessages.endBeforeStart });
+export type LiveClass = z.infer<typeof liveClassSchema>;
+
 /** The fields of a lesson an editor sets in the outline; files come with uploads, exams with their editor. */
 export const lessonFieldsSchema = z.object({
   name: name(outlineMessages.lessonName),
@@ -40,6 +68,7 @@ export const lessonFieldsSchema = z.object({
   media_seconds: z.number({ error: outlineMessages.mediaSeconds }).int(outlineMessages.mediaSeconds).min(1, outlineMessages.mediaSeconds).max(86_400, outlineMessages.mediaSeconds).nullable(),
   content: z.string().max(200_000, 'Keep the text under 200,000 characters.').describe("an HTML lesson's body, sanitized when stored"),
   upload: uploadIdSchema.describe("a ready upload of the kind the lesson needs (video, audio, PDF): the lesson's file, and a media lesson's length"),
+  live_class: liveClassSchema.describe("a live class's session"),
 });
 export const lessonCreateSchema = lessonFieldsSchema.partial().required({ name: true }).extend({ type: z.enum(LESSON_TYPES) });
 export type LessonCreate = z.infer<typeof lessonCreateSchema>;
@@ -65,6 +94,8 @@ export const outlineLessonSchema = z.object({
   content: z.string(),
   has_file: z.boolean(),
   exam: z.number().nullable().describe("the exam or survey behind an exam or survey lesson (GET|PUT /staff/exams/{id}/)"),
+  live_class: z.object({ date: z.string(), start_time: z.string(), end_time: z.string(), use_studios: z.boolean(), recording: z.string().nullable(), attendance_minutes: z.number().nullable() }).nullable(),
+  video_questions: z.number().describe("an interactive video's questions (GET|PUT /staff/coursewares/{id}/video-questions/)"),
   /** What publishing would say of the lesson, or null when it is ready. */
   problem: z.string().nullable(),
   started: z.boolean().describe('whether any student has opened it (it cannot be deleted then)'),

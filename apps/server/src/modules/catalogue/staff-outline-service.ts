@@ -1,17 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { lessonProblem, type LessonType } from '@school/shared/staff/courses';
-import { outlineMessages, sameOutline, type LessonCreate, type LessonPatch, type OutlineOrder, type StaffOutline } from '@school/shared/staff/outline';
+import { outlineMessages, sameOutline, type LessonCreate, type LessonPatch, type LiveClass, type OutlineLesson, type OutlineOrder, type StaffOutline } from '@school/shared/staff/outline';
 import { DomainError, invalid, notFound } from '../../lib/errors';
 import { versionConflict } from '../../lib/versions';
 import { recordAudit } from '../audit/service';
-import { staffCoursePolicy } from './policy';
+import { staffCourseEditing } from './staff-lesson-access';
 import { sanitizeLessonHtml } from './lesson-html';
 import { staffCourseRepository, staffCourseWrites } from './staff-repository';
 import { rolledBack, type Tx } from '../../db/client';
 import type { StaffContext } from '../staff/context';
 import { uploadService } from '../uploads/service';
 
-type CourseRow = { id: number; schoolId: number; isPublished: boolean; name: string; slug: string; version: number };
+type Room = { date: string; startTime: string; endTime: string; useStudios: boolean; recording: string | null; attendanceMinutes: number | null };
+
+/** A live class's session as the editor sees it: hours as HH:MM (the database keeps seconds). */
+const liveClassOf = (room: Room | null): OutlineLesson['live_class'] =>
+  room?.date
+    ? { date: room.date, start_time: room.startTime.slice(0, 5), end_time: room.endTime.slice(0, 5), use_studios: room.useStudios, recording: room.recording, attendance_minutes: room.attendanceMinutes }
+    : null;
+
+const roomColumns = (c: LiveClass) => ({ date: c.date, startTime: c.start_time, endTime: c.end_time, useStudios: c.use_studios, recording: c.recording, attendanceMinutes: c.attendance_minutes });
 
 /** Only the fields a lesson of that type uses are kept: a video has no body, a link no length. */
 const fieldsOf: Record<LessonType, (keyof LessonPatch)[]> = {
@@ -23,7 +31,7 @@ const fieldsOf: Record<LessonType, (keyof LessonPatch)[]> = {
   sc: ['name', 'description', 'url', 'media_seconds'],
   link: ['name', 'description', 'url'],
   html: ['name', 'description', 'content'],
-  class: ['name', 'description'],
+  class: ['name', 'description', 'live_class'],
   exam: ['name', 'description'],
   survey: ['name', 'description'],
 };
@@ -53,11 +61,8 @@ export function staffOutlineService(app: FastifyInstance) {
     return { ...columns, file: file.file, ...(file.mediaSeconds === null ? {} : { mediaSeconds: file.mediaSeconds }) };
   }
 
-  /** The course behind a module or lesson, authorized for editing (404 another school's, 403 or 404 an instructor's other course). */
-  async function editable(ctx: StaffContext, course: CourseRow) {
-    const instructors = await repo.instructorsOf([course.id]);
-    staffCoursePolicy.authorize(ctx.actor, 'update', { ...course, instructorIds: (instructors.get(course.id) ?? []).map((i) => i.id) });
-  }
+  const editing = staffCourseEditing(app.db);
+  const editable = editing.authorize;
 
   async function course(ctx: StaffContext, id: number) {
     const record = await repo.find(ctx.school.id, id);
@@ -81,7 +86,22 @@ export function staffOutlineService(app: FastifyInstance) {
           .map((l) => {
             const type = l.type as LessonType;
             const readiness = { ...l, type, hasFile: Boolean(l.file), hasUrl: Boolean(l.url), hasContent: l.content.trim() !== '' };
-            return { id: l.id, name: l.name, type, version: l.version, description: l.description, url: l.url, media_seconds: l.mediaSeconds, content: l.content, has_file: Boolean(l.file), exam: l.examId, problem: lessonProblem(readiness), started: l.started };
+            return {
+              id: l.id,
+              name: l.name,
+              type,
+              version: l.version,
+              description: l.description,
+              url: l.url,
+              media_seconds: l.mediaSeconds,
+              content: l.content,
+              has_file: Boolean(l.file),
+              exam: l.examId,
+              live_class: liveClassOf(l.room),
+              video_questions: l.videoQuestions,
+              problem: lessonProblem(readiness),
+              started: l.started,
+            };
           }),
       })),
     };
@@ -157,23 +177,33 @@ export function staffOutlineService(app: FastifyInstance) {
       const { type, ...fields } = body;
       await app.db.transaction(async (tx) => {
         const columns = await lessonColumns(ctx, tx, type, fields);
-        const row = await staffCourseWrites(tx).insertLesson(ctx.school.id, moduleId, { ...columns, name: body.name, type, description: columns.description ?? '', content: columns.content ?? '' });
-        await recordAudit(tx, ctx.audit, { action: 'courseware.create', subject: subject('courseware', row.id), after: { module: moduleId, type, name: row.name, file: row.file } });
+        const writes = staffCourseWrites(tx);
+        const row = await writes.insertLesson(ctx.school.id, moduleId, { ...columns, name: body.name, type, description: columns.description ?? '', content: columns.content ?? '' });
+        const live = type === 'class' && fields.live_class ? liveClassOf(await writes.saveRoom(ctx.school.id, row.id, roomColumns(fields.live_class))) : undefined;
+        await recordAudit(tx, ctx.audit, { action: 'courseware.create', subject: subject('courseware', row.id), after: { module: moduleId, type, name: row.name, file: row.file, ...(live ? { live_class: live } : {}) } });
       });
       return outline(ctx, found.course.id);
     },
 
     async updateLesson(ctx: StaffContext, id: number, version: number, patch: LessonPatch) {
-      const found = await repo.findLesson(ctx.school.id, id);
-      if (!found) throw notFound();
-      await editable(ctx, found.course);
+      const found = await editing.lesson(ctx, id);
+      const type = found.lesson.type as LessonType;
+      const liveClass = type === 'class' ? patch.live_class : undefined;
+      const roomBefore = liveClass ? liveClassOf(await repo.roomOf(ctx.school.id, id)) : undefined;
       const saved = await app.db.transaction(async (tx) => {
-        const columns = await lessonColumns(ctx, tx, found.lesson.type as LessonType, patch);
-        const row = await staffCourseWrites(tx).updateLesson(ctx.school.id, id, version, columns);
+        const writes = staffCourseWrites(tx);
+        const columns = await lessonColumns(ctx, tx, type, patch);
+        const row = await writes.updateLesson(ctx.school.id, id, version, columns);
         // Somebody saved first: nothing of this save stays, the upload it named included.
         if (!row) return tx.rollback();
+        const roomAfter = liveClass ? liveClassOf(await writes.saveRoom(ctx.school.id, id, roomColumns(liveClass))) : undefined;
         const fields = (r: typeof row) => ({ name: r.name, description: r.description, url: r.url, media_seconds: r.mediaSeconds, content: r.content, file: r.file });
-        await recordAudit(tx, ctx.audit, { action: 'courseware.update', subject: subject('courseware', id), before: fields(found.lesson), after: fields(row) });
+        await recordAudit(tx, ctx.audit, {
+          action: 'courseware.update',
+          subject: subject('courseware', id),
+          before: { ...fields(found.lesson), ...(liveClass ? { live_class: roomBefore } : {}) },
+          after: { ...fields(row), ...(liveClass ? { live_class: roomAfter } : {}) },
+        });
         return row;
       }).catch((error: unknown) => {
         if (rolledBack(error)) return null;
@@ -185,9 +215,7 @@ export function staffOutlineService(app: FastifyInstance) {
 
     /** A lesson nobody started is deleted; one with students' progress stays. */
     async removeLesson(ctx: StaffContext, id: number, version: number) {
-      const found = await repo.findLesson(ctx.school.id, id);
-      if (!found) throw notFound();
-      await editable(ctx, found.course);
+      const found = await editing.lesson(ctx, id);
       if (found.started) throw new DomainError(409, { detail: outlineMessages.hasProgress });
       const gone = await app.db.transaction(async (tx) => {
         const row = await staffCourseWrites(tx).removeLesson(ctx.school.id, id, version);

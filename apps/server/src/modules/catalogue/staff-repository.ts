@@ -139,6 +139,12 @@ export function staffCourseRepository(db: Db) {
       return row ?? null;
     },
 
+    /** A live class lesson's session, or null before its date is set. */
+    async roomOf(schoolId: number, coursewareId: number) {
+      const [row] = await db.select().from(conferenceRooms).where(and(eq(conferenceRooms.schoolId, schoolId), eq(conferenceRooms.coursewareId, coursewareId)));
+      return row ?? null;
+    },
+
     async moduleStarted(schoolId: number, moduleId: number) {
       const [row] = await db
         .select({ n: count() })
@@ -199,6 +205,8 @@ export function staffCourseRepository(db: Db) {
           examId: exams.id,
           questions: sql<number>`(select count(*)::int from ${examQuestions} where ${examQuestions.examId} = ${exams.id} and ${examQuestions.retiredIn} is null)`,
           hasSchedule: sql<boolean>`${conferenceRooms.id} is not null`,
+          room: { date: conferenceRooms.date, startTime: conferenceRooms.startTime, endTime: conferenceRooms.endTime, useStudios: conferenceRooms.useStudios, recording: conferenceRooms.recording, attendanceMinutes: conferenceRooms.attendanceMinutes },
+          videoQuestions: sql<number>`(select count(*)::int from ${videoQuestions} where ${videoQuestions.coursewareId} = ${coursewares.id})`,
         })
         .from(coursewares)
         .innerJoin(modules, eq(modules.id, coursewares.moduleId))
@@ -281,6 +289,16 @@ export function staffCourseWrites(tx: Tx) {
         .where(and(eq(coursewares.schoolId, schoolId), eq(coursewares.id, id), eq(coursewares.version, version)))
         .returning();
       return row ?? null;
+    },
+
+    /** Sets a live class lesson's session: its room is made with the first date (its name and code stay after). */
+    async saveRoom(schoolId: number, coursewareId: number, values: Pick<typeof conferenceRooms.$inferInsert, 'date' | 'startTime' | 'endTime' | 'useStudios' | 'recording' | 'attendanceMinutes'>) {
+      const [row] = await tx
+        .insert(conferenceRooms)
+        .values({ ...values, schoolId, coursewareId, name: `class-${coursewareId}` })
+        .onConflictDoUpdate({ target: conferenceRooms.coursewareId, set: values })
+        .returning();
+      return row!;
     },
 
     async removeLesson(schoolId: number, id: number, version: number) {

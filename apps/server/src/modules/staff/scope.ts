@@ -4,6 +4,7 @@ import { staffActor } from '../auth/actor';
 import { outlineStaffRoutes } from '../catalogue/staff-outline-routes';
 import { catalogueStaffRoutes } from '../catalogue/staff-routes';
 import { examStaffRoutes } from '../exams/staff-routes';
+import { learningStaffRoutes } from '../learning/staff-routes';
 import { uploadStaffRoutes } from '../uploads/staff-routes';
 import { staffMeRoutes } from './me-routes';
 
@@ -22,4 +23,5 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(outlineStaffRoutes);
   await staff.register(uploadStaffRoutes);
   await staff.register(examStaffRoutes);
+  await staff.register(learningStaffRoutes);
 };
