@@ -3,11 +3,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseMessages } from '@school/shared/staff/courses';
 import { examEditorMessages } from '@school/shared/staff/exams';
-import { auditLog, courses, coursewares, examQuestions, exams, lecturers, schools } from '../apps/server/src/db/schema/index';
+import { outlineMessages } from '@school/shared/staff/outline';
+import { videoQuestionEditorMessages } from '@school/shared/staff/video-questions';
+import { auditLog, conferenceRooms, courses, coursewares, examQuestions, exams, lecturers, schools, videoQuestions } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD, demoInstructorCourses } from '../apps/server/src/seed/demo-data';
 import { createCourse, createOutline } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
-import { startApp, type E2eApp } from './support/app';
+import { SHORT_VIDEO, startApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/axe';
 import { signedInAt } from './support/demo-study';
 import { dialog, toast, visible } from './support/ui';
@@ -250,6 +252,108 @@ describe('the staff console', () => {
       ['textarea', 'Explain stare decisis.', [], 5],
       ['checkbox', 'Modes of discovery?', ['Depositions', 'Admission'], 1],
     ]);
+  });
+
+  it('edits each kind of lesson: a YouTube address and length, a page in rich text, a live class, questions placed on an interactive video', { timeout: 120_000 }, async () => {
+    const admin = await login('demo-admin');
+    const db = app.server.database.db;
+    const [school] = await db.select().from(schools).where(eq(schools.domain, 'demo'));
+    const course = await createCourse(db, { school: { ...school!, host: 'demo.localhost' }, name: 'Lesson Editing', isPublished: false });
+    const [talk, reading, live, hearing] = await createOutline(db, course, [
+      { type: 'yt', name: 'Oral argument recording' },
+      { type: 'html', name: 'Reading' },
+      { type: 'class', name: 'Live Q&A' },
+      { type: 'ivideo', name: 'Cross-examination', ...SHORT_VIDEO },
+    ]);
+    const { page } = await signedInAt(app, admin.token, `/staff/courses/${course.id}/outline`);
+    const backToOutline = () => page.getByRole('link', { name: 'Lesson Editing: outline' }).click();
+
+    await page.getByRole('link', { name: 'Edit Oral argument recording' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Oral argument recording' }));
+    await visible(page.getByText('Before the course can be published: Enter the YouTube address and its length.'));
+    await page.getByLabel('YouTube address').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await page.getByLabel('Length (minutes:seconds)').fill('12:3');
+    await page.getByRole('button', { name: 'Save lesson' }).click();
+    await visible(page.getByText(outlineMessages.length));
+    await page.getByLabel('Length (minutes:seconds)').fill('12:30');
+    await page.getByRole('button', { name: 'Save lesson' }).click();
+    await toast(page, 'The lesson is saved.');
+    expect(await seriousViolations(page)).toEqual([]);
+    const lessonRow = async (id: number) => (await db.select().from(coursewares).where(eq(coursewares.id, id)))[0]!;
+    expect(await lessonRow(talk!.id)).toMatchObject({ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', mediaSeconds: 750, version: 2 });
+
+    await backToOutline();
+    await page.getByRole('link', { name: 'Edit Reading' }).click();
+    const text = page.getByRole('textbox', { name: 'Text of the lesson' });
+    await text.click();
+    await page.getByRole('button', { name: 'Heading', exact: true }).click();
+    await page.keyboard.type('Hearsay');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('An out-of-court statement ');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    expect(await page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.type('offered for its truth');
+    await page.getByRole('button', { name: 'Save lesson' }).click();
+    await toast(page, 'The lesson is saved.');
+    expect((await lessonRow(reading!.id)).content).toBe('<h2>Hearsay</h2><p>An out-of-court statement <strong>offered for its truth</strong></p>');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await backToOutline();
+    await page.getByRole('link', { name: 'Edit Live Q&A' }).click();
+    await page.getByLabel('Date').fill('2026-12-05');
+    await page.getByLabel('Starts at').fill('13:00');
+    await page.getByLabel('Ends at').fill('12:00');
+    await page.getByRole('button', { name: 'Save lesson' }).click();
+    await visible(page.getByText(outlineMessages.endBeforeStart));
+    await page.getByLabel('Ends at').fill('16:00');
+    await page.getByRole('button', { name: 'Save lesson' }).click();
+    await toast(page, 'The lesson is saved.');
+    const [room] = await db.select().from(conferenceRooms).where(eq(conferenceRooms.coursewareId, live!.id));
+    expect(room).toMatchObject({ date: '2026-12-05', startTime: '13:00:00', endTime: '16:00:00', useStudios: false });
+
+    await backToOutline();
+    await page.getByRole('link', { name: 'Edit Cross-examination' }).click();
+    await visible(page.getByRole('heading', { name: 'Questions on the video' }));
+    await visible(page.getByText('A file is in place, 0:03 long.'));
+    await visible(page.getByText('No questions yet. Play the video to the moment a question belongs, then Add question.'));
+    await page.getByRole('button', { name: 'Add question at second 0' }).click();
+    const first = page.getByRole('group', { name: 'Question 1' });
+    await first.getByLabel('Pauses at second').fill('2');
+    await first.getByLabel('Question', { exact: true }).fill('Who may object to a leading question?');
+    await first.getByLabel('Choices, one per line').fill('Opposing counsel\nThe witness');
+    await first.getByLabel('Opposing counsel').check();
+    // Placed with the mouse on the paused picture: a quarter across, three quarters down.
+    await first.getByRole('button', { name: 'Place on the video: Question 1' }).click();
+    const stage = page.locator('.question-stage-layer');
+    const box = (await stage.boundingBox())!;
+    await stage.click({ position: { x: box.width / 4, y: (box.height * 3) / 4 } });
+    expect(await first.getByLabel('Across (% of the width)').inputValue()).toBe('25');
+    expect(await first.getByLabel('Down (% of the height)').inputValue()).toBe('75');
+    // Placing went to the first question's second: the next one is added there.
+    await page.getByRole('button', { name: /^Add question at second \d+$/ }).click();
+    const second = page.getByRole('group', { name: 'Question 2' });
+    await second.getByLabel('Kind of question').selectOption('fitb');
+    await second.getByLabel('Pauses at second').fill('5');
+    await second.getByLabel('Question', { exact: true }).fill('A leading question suggests its ___.');
+    await page.getByRole('button', { name: 'Save questions' }).click();
+    // The server's rules, on the page: the 3-second video ends before second 5, and the blank needs its answer.
+    await visible(second.getByText(videoQuestionEditorMessages.afterEnd));
+    await visible(second.getByText(videoQuestionEditorMessages.blankAnswers));
+    expect(await seriousViolations(page)).toEqual([]);
+    await second.getByLabel('Pauses at second').fill('1');
+    await second.getByLabel('Answer of each blank, one per line, in order').fill('answer');
+    await page.getByRole('button', { name: 'Save questions' }).click();
+    await toast(page, 'The questions are saved.');
+    const saved = await db.select().from(videoQuestions).where(eq(videoQuestions.coursewareId, hearing!.id)).orderBy(videoQuestions.timestamp);
+    expect(saved.map((q) => [q.timestamp, q.type, q.correctAnswer, q.location])).toEqual([
+      [1, 'fitb', ['answer'], { x: 50, y: 50 }],
+      [2, 'radio', ['Opposing counsel'], { x: 25, y: 75 }],
+    ]);
+    // The lesson's own fields save on the version the questions moved to: no conflict with oneself.
+    await page.getByLabel('Name').fill('Cross-examination drill');
+    await page.getByRole('button', { name: 'Save lesson' }).click();
+    await toast(page, 'The lesson is saved.');
+    expect((await lessonRow(hearing!.id)).name).toBe('Cross-examination drill');
   });
 
   it("shows an instructor their own courses only, refuses another's, and keeps a student out", { timeout: 120_000 }, async () => {

@@ -10,6 +10,7 @@ export const outlineMessages = {
   moduleHasProgress: 'Students have started lessons of this module, so it cannot be deleted.',
   url: 'Enter an address that starts with https://.',
   mediaSeconds: 'Enter the length in whole seconds.',
+  length: 'Enter the length as minutes:seconds, such as 12:30.',
   classDate: 'Enter the date of the class.',
   clock: 'Enter a time as HH:MM.',
   endBeforeStart: 'The class must end after it starts.',
@@ -118,4 +119,19 @@ export function sameOutline(current: { id: number; lessons: { id: number }[] }[]
     ids(current.map((m) => m.id)) === ids(order.modules.map((m) => m.id)) &&
     ids(current.flatMap((m) => m.lessons.map((l) => l.id))) === ids(order.modules.flatMap((m) => m.lessons))
   );
+}
+
+/** A length as an editor reads and types it: "12:30", "1:02:03". */
+export function formatLength(seconds: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+}
+
+/** A length as an editor types it: seconds ("95"), "m:ss" or "h:mm:ss"; null when it is not one. */
+export function parseLength(text: string): number | null {
+  const parts = text.trim().split(':');
+  if (parts.length > 3 || parts.some((p) => !/^\d{1,5}$/.test(p))) return null;
+  if (parts.slice(1).some((p) => p.length !== 2 || Number(p) > 59)) return null;
+  return parts.reduce((total, part) => total * 60 + Number(part), 0);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveClassSchema, outlineMessages } from './outline';
+import { formatLength, liveClassSchema, outlineMessages, parseLength } from './outline';
 import { videoQuestionColumns, videoQuestionEditorMessages as m, videoQuestionProblems, videoQuestionsPutSchema } from './video-questions';
 
 const put = (questions: object[]) => videoQuestionsPutSchema.parse({ max_attempts: 0, questions });
@@ -64,5 +64,14 @@ describe('liveClassSchema', () => {
       ['end_time', outlineMessages.clock],
       ['attendance_minutes', outlineMessages.attendance],
     ]);
+  });
+});
+
+describe('parseLength and formatLength', () => {
+  it('reads seconds, m:ss and h:mm:ss, and nothing else', () => {
+    expect([parseLength('95'), parseLength('1:35'), parseLength(' 1:02:03 '), parseLength('0:05')]).toEqual([95, 95, 3723, 5]);
+    expect([formatLength(750), formatLength(3), formatLength(3723)]).toEqual(['12:30', '0:03', '1:02:03']);
+    expect(parseLength(formatLength(3723))).toBe(3723);
+    expect([parseLength(''), parseLength('1:5'), parseLength('1:60'), parseLength('1.5'), parseLength('1:2:3:4'), parseLength('-3')]).toEqual([null, null, null, null, null, null]);
   });
 });

@@ -4,5 +4,6 @@ export const staffPaths = {
   courses: '/staff/courses',
   courseSettings: (id: number | string = ':id') => `/staff/courses/${id}/settings`,
   courseOutline: (id: number | string = ':id') => `/staff/courses/${id}/outline`,
+  lesson: (courseId: number | string = ':id', lessonId: number | string = ':lessonId') => `/staff/courses/${courseId}/lessons/${lessonId}`,
   exam: (id: number | string = ':id') => `/staff/exams/${id}`,
 };

@@ -5,12 +5,12 @@ import type { Lecturer } from '@school/shared/staff/lecturers';
 import { courseSettingsSchema, MODES_OF_PAYMENT, modeOfPaymentLabels, type CoursePatch, type CourseSettings, type StaffCourse } from '@school/shared/staff/courses';
 import { Button } from '@/components/button';
 import { FormBanner } from '@/components/form-banner';
-import { RelativeTime } from '@/components/relative-time';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { notify } from '@/components/toast';
 import { ApiError } from '@/lib/api-error';
 import { useServerForm } from '@/lib/use-server-form';
+import { ConflictBanner, conflictOf, type Conflict } from '../../../components/conflict-banner';
 import { useStaffMe } from '../../../lib/use-staff-me';
 import { useUpdateCourse } from '../api/course-calls';
 import { Tabs } from './course-tabs';
@@ -38,12 +38,6 @@ const tabOfField: Record<string, string> = {
   reward_coins: 'rewards', is_featured: 'rewards',
 };
 
-interface Conflict {
-  current: StaffCourse;
-  by: string;
-  at: string;
-}
-
 /**
  * Every setting of a course in tabs, saved to the version it was loaded at. When somebody saved in between, the
  * server refuses (412): the form says who and when, keeps what this editor typed, and offers to reload theirs.
@@ -58,7 +52,7 @@ interface FormProps {
 export function CourseSettingsForm({ course, subcategories, lecturers, onReload }: FormProps) {
   const update = useUpdateCourse();
   const [tab, setTab] = useState('basics');
-  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [conflict, setConflict] = useState<Conflict<StaffCourse> | null>(null);
   const lecturerOptions = lecturers.map((l) => ({ value: String(l.id), label: l.title ? `${l.name}, ${l.title}` : l.name }));
   const { form, banner, showServerError } = useServerForm<CourseSettings>(courseSettingsSchema, settingsOf(course));
   const { register, formState } = form;
@@ -87,11 +81,8 @@ export function CourseSettingsForm({ course, subcategories, lecturers, onReload 
         await update.mutateAsync({ course, patch });
         notify.success('The course settings are saved.');
       } catch (failure) {
-        const body = failure instanceof ApiError ? (failure.body as unknown as { current?: StaffCourse; updated_by?: { name: string } | null; updated_at?: string }) : null;
-        if (failure instanceof ApiError && failure.status === 412 && body?.current) {
-          setConflict({ current: body.current, by: body.updated_by?.name ?? 'Somebody', at: body.updated_at ?? body.current.updated_at });
-          return;
-        }
+        const refused = conflictOf<StaffCourse>(failure);
+        if (refused) return setConflict({ ...refused, at: refused.at ?? refused.current.updated_at });
         showServerError(failure);
         const first = failure instanceof ApiError ? Object.keys(failure.body ?? {}).find((key) => key in tabOfField || key in courseSettingsSchema.shape) : undefined;
         if (first) setTab(tabOfField[first] ?? 'basics');
@@ -210,14 +201,7 @@ export function CourseSettingsForm({ course, subcategories, lecturers, onReload 
 
   return (
     <form onSubmit={submit} noValidate className="console-form">
-      {conflict && (
-        <div className="banner banner-error" role="alert">
-          <p>
-            {conflict.by} saved this course <RelativeTime iso={conflict.at} />, after you opened it. Your changes are not saved. Reload to see theirs, then make yours again.
-          </p>
-          <Button label="Reload" variant="ghost" onClick={() => onReload(conflict.current)} />
-        </div>
-      )}
+      {conflict && <ConflictBanner what="this course" conflict={conflict} onReload={() => onReload(conflict.current)} />}
       <FormBanner message={banner} />
       <fieldset disabled={!course.abilities.update} className="plain-fieldset">
         <Tabs label="Course settings" tabs={tabs} active={tab} onChange={setTab} />

@@ -13,6 +13,7 @@ import { takesFile } from './lesson-file-upload';
 interface Props {
   id: string;
   lesson: OutlineLesson;
+  courseId: number;
   /** The course's slug: Preview opens the player's staff preview at this lesson. */
   courseSlug: string;
   renaming: boolean;
@@ -28,7 +29,7 @@ interface Props {
 }
 
 /** A lesson in the outline: its handle to move it (pointer or keyboard), its kind, what it still needs, its actions. */
-export function OutlineLessonRow({ id, lesson, courseSlug, renaming, busy, onRename, onRenamed, onCancel, onDelete, onFile, filePanel }: Props) {
+export function OutlineLessonRow({ id, lesson, courseId, courseSlug, renaming, busy, onRename, onRenamed, onCancel, onDelete, onFile, filePanel }: Props) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
     <li ref={setNodeRef} className={`outline-lesson ${isDragging ? 'is-dragging' : ''}`} style={{ transform: CSS.Transform.toString(transform), transition }}>
@@ -45,6 +46,9 @@ export function OutlineLessonRow({ id, lesson, courseSlug, renaming, busy, onRen
             {lesson.problem && <span className="lesson-problem">{lesson.problem}</span>}
           </div>
           <div className="row-actions">
+            <Link className="btn btn-ghost" to={staffPaths.lesson(courseId, lesson.id)} aria-label={`Edit ${lesson.name}`}>
+              Edit
+            </Link>
             <Link className="btn btn-ghost" to={paths.coursePlayer(courseSlug, String(lesson.id))} aria-label={`Preview ${lesson.name} as student`}>
               Preview
             </Link>

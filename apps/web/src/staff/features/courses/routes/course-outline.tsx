@@ -140,6 +140,7 @@ function OutlineEditor({ outline }: { outline: StaffOutline }) {
                     key={item.key}
                     id={item.key}
                     lesson={lesson}
+                    courseId={courseId}
                     courseSlug={outline.course.slug}
                     renaming={renaming === item.key}
                     busy={write.isPending}

@@ -4,10 +4,10 @@ import { Link, useParams } from 'react-router';
 import { examEditorProblems, type StaffExam } from '@school/shared/staff/exams';
 import { Button } from '@/components/button';
 import { FormBanner } from '@/components/form-banner';
-import { RelativeTime } from '@/components/relative-time';
 import { TextField } from '@/components/text-field';
 import { notify } from '@/components/toast';
 import { ApiError } from '@/lib/api-error';
+import { ConflictBanner, conflictOf, type Conflict } from '../../../components/conflict-banner';
 import { QueryState } from '../../../components/query-state';
 import { staffPaths } from '../../../config/staff-paths';
 import { useSaveExam, useShowExam, useStaffExam } from '../api/exam-calls';
@@ -27,11 +27,6 @@ export function ExamEditor() {
   );
 }
 
-interface Conflict {
-  current: StaffExam;
-  at: string | null;
-}
-
 /**
  * The editor saves everything at once to the version it loaded. A question that attempts have had is kept for
  * them by the server; the page says so when there are attempts. Problems are checked here with the server's own
@@ -45,7 +40,7 @@ function ExamEditorForm({ exam }: { exam: StaffExam }) {
   const save = useSaveExam();
   const show = useShowExam();
   const [banner, setBanner] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [conflict, setConflict] = useState<Conflict<StaffExam> | null>(null);
 
   useEffect(() => {
     reset(formOf(exam));
@@ -67,8 +62,9 @@ function ExamEditorForm({ exam }: { exam: StaffExam }) {
       await save.mutateAsync({ exam, body });
       notify.success(survey ? 'The survey is saved.' : 'The exam is saved.');
     } catch (failure) {
-      const answer = failure instanceof ApiError ? (failure.body as unknown as Record<string, string[]> & { current?: StaffExam; updated_at?: string | null }) : null;
-      if (failure instanceof ApiError && failure.status === 412 && answer?.current) return setConflict({ current: answer.current, at: answer.updated_at ?? null });
+      const refused = conflictOf<StaffExam>(failure);
+      if (refused) return setConflict(refused);
+      const answer = failure instanceof ApiError ? (failure.body as unknown as Record<string, string[]>) : null;
       if (failure instanceof ApiError && failure.status === 400 && answer && !('detail' in answer)) return showProblems(answer);
       setBanner(failure instanceof ApiError && typeof answer?.detail === 'string' ? answer.detail : 'The exam could not be saved. Try again.');
     }
@@ -90,15 +86,7 @@ function ExamEditorForm({ exam }: { exam: StaffExam }) {
           taken with, which you change for new attempts; a new time limit or dates apply at once.
         </p>
       )}
-      {conflict && (
-        <div className="banner banner-error" role="alert">
-          <p>
-            Somebody saved this {survey ? 'survey' : 'exam'}
-            {conflict.at ? <> <RelativeTime iso={conflict.at} /></> : null}, after you opened it. Your changes are not saved. Reload to see theirs, then make yours again.
-          </p>
-          <Button label="Reload" variant="ghost" onClick={() => show(conflict.current)} />
-        </div>
-      )}
+      {conflict && <ConflictBanner what={survey ? 'this survey' : 'this exam'} conflict={conflict} onReload={() => show(conflict.current)} />}
       <FormBanner message={banner} />
       <section aria-labelledby="exam-settings">
         <h2 id="exam-settings">Settings</h2>
