@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseMessages } from '@school/shared/staff/courses';
 import { examEditorMessages } from '@school/shared/staff/exams';
 import { outlineMessages } from '@school/shared/staff/outline';
+import { voucherMessages } from '@school/shared/staff/vouchers';
 import { videoQuestionEditorMessages } from '@school/shared/staff/video-questions';
-import { auditLog, conferenceRooms, courses, coursewares, examQuestions, exams, lecturers, schools, videoQuestions } from '../apps/server/src/db/schema/index';
+import { auditLog, conferenceRooms, courses, coursewares, examQuestions, exams, lecturers, schools, subcategories, videoQuestions } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD, demoInstructorCourses } from '../apps/server/src/seed/demo-data';
 import { createCourse, createOutline } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
@@ -354,6 +355,79 @@ describe('the staff console', () => {
     await page.getByRole('button', { name: 'Save lesson' }).click();
     await toast(page, 'The lesson is saved.');
     expect((await lessonRow(hearing!.id)).name).toBe('Cross-examination drill');
+  });
+
+  it('creates a voucher for one course, which a student can then use, and deactivates it, which checkout then refuses', { timeout: 120_000 }, async () => {
+    const admin = await login('demo-admin');
+    const student = await login('student');
+    const db = app.server.database.db;
+    const [course] = await db.select().from(courses).where(eq(courses.name, 'Code of Professional Responsibility and Accountability'));
+    const check = () => client(app.server.url).get(`/api/v1/vouchers/WELCOME15/course/${course!.id}/`, { token: student.token, host: 'demo.localhost' });
+    const { page } = await signedInAt(app, admin.token, '/staff');
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Vouchers' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Vouchers' }));
+    await visible(page.getByRole('cell', { name: 'HALF50' }));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'New voucher' }).click();
+    const create = await dialog(page, 'New voucher');
+    await create.getByLabel('Code').fill('welcome15');
+    await create.getByLabel('Percent off').fill('150');
+    await create.getByLabel('Applies to').selectOption({ label: 'Course: Code of Professional Responsibility and Accountability' });
+    await create.getByLabel('Uses in all (empty: no limit)').fill('100');
+    await create.getByRole('button', { name: 'Create voucher' }).click();
+    await visible(create.getByText(voucherMessages.percent));
+    expect(await seriousViolations(page)).toEqual([]);
+    await create.getByLabel('Percent off').fill('15');
+    await create.getByRole('button', { name: 'Create voucher' }).click();
+    await toast(page, 'WELCOME15 was created.');
+    await visible(page.getByRole('row', { name: /WELCOME15 15 % Code of Professional Responsibility and Accountability 0 of 100 Any day Active/ }));
+    expect((await check()).body).toMatchObject({ success: true, coupon: { type: 'percentage', value: 15 } });
+
+    await page.getByRole('button', { name: 'Deactivate WELCOME15' }).click();
+    const confirm = await dialog(page, 'Deactivate this voucher?');
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await toast(page, 'WELCOME15 is deactivated.');
+    await visible(page.getByRole('button', { name: 'Activate WELCOME15' }));
+    expect(await check()).toMatchObject({ status: 400 });
+    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'voucher.update'), eq(auditLog.schoolId, course!.schoolId)));
+    expect(entry!.changes).toMatchObject({ isActive: { before: true, after: false } });
+  });
+
+  it('files courses: categories and subcategories added and renamed on their page, and one made from the course settings is chosen there', { timeout: 120_000 }, async () => {
+    const admin = await login('demo-admin');
+    const db = app.server.database.db;
+    const [school] = await db.select().from(schools).where(eq(schools.domain, 'demo'));
+    const course = await createCourse(db, { school: { ...school!, host: 'demo.localhost' }, name: 'Filing Practice', isPublished: false });
+    const { page } = await signedInAt(app, admin.token, '/staff');
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Categories' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Categories' }));
+    await page.getByLabel('New category', { exact: true }).fill('Remedial Law');
+    await page.getByRole('button', { name: 'Add category' }).click();
+    await toast(page, 'Remedial Law was added.');
+    await page.getByLabel('New subcategory of Remedial Law').fill('Civil Procedure');
+    await page.getByRole('button', { name: 'Add subcategory' }).last().click();
+    await toast(page, 'Civil Procedure was added.');
+    await page.getByRole('button', { name: 'Rename Civil Procedure' }).click();
+    await page.getByLabel('New name for Civil Procedure').fill('Rules of Civil Procedure');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Rules of Civil Procedure'));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`${app.origin('demo')}/staff/courses/${course.id}/settings`);
+    await page.getByRole('button', { name: 'New subcategory' }).click();
+    const inline = page.getByRole('group', { name: 'New subcategory' });
+    await inline.getByLabel('In the category').selectOption({ label: 'A new category…' });
+    await inline.getByLabel("New category's name").fill('Special Proceedings');
+    await inline.getByLabel("Subcategory's name").fill('Settlement of Estates');
+    await inline.getByRole('button', { name: 'Add subcategory' }).click();
+    await toast(page, 'Settlement of Estates was added.');
+    await expect.poll(() => page.getByLabel('Subcategory', { exact: true }).locator('option:checked').textContent()).toBe('Special Proceedings · Settlement of Estates');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'The course settings are saved.');
+    const [saved] = await db.select({ subcategoryId: courses.subcategoryId }).from(courses).where(eq(courses.id, course.id));
+    const [sub] = await db.select().from(subcategories).where(eq(subcategories.name, 'Settlement of Estates'));
+    expect(saved!.subcategoryId).toBe(sub!.id);
   });
 
   it("shows an instructor their own courses only, refuses another's, and keeps a student out", { timeout: 120_000 }, async () => {

@@ -27,6 +27,8 @@ const staffPages: RouteObject[] = [
       { path: staffPaths.courseSettings(), lazy: page(() => import('@/staff/features/courses/routes/course-settings'), 'CourseSettings') },
       { path: staffPaths.courseOutline(), lazy: page(() => import('@/staff/features/courses/routes/course-outline'), 'CourseOutline') },
       { path: staffPaths.lesson(), lazy: page(() => import('@/staff/features/courses/routes/lesson-editor'), 'LessonEditor') },
+      { path: staffPaths.categories, lazy: page(() => import('@/staff/features/courses/routes/category-list'), 'CategoryList') },
+      { path: staffPaths.vouchers, lazy: page(() => import('@/staff/features/vouchers/routes/voucher-list'), 'VoucherList') },
       { path: staffPaths.exam(), lazy: page(() => import('@/staff/features/exams/routes/exam-editor'), 'ExamEditor') },
     ],
   },

@@ -10,6 +10,8 @@ export const categories = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     schoolId: integer().notNull().references(() => schools.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    /** Raised by every staff save (its ETag). */
+    version: integer().notNull().default(1),
   },
   (t) => [uniqueIndex('categories_school_name_key').on(t.schoolId, t.name)],
 );
@@ -21,6 +23,7 @@ export const subcategories = pgTable(
     categoryId: integer().notNull().references(() => categories.id, { onDelete: 'cascade' }),
     schoolId: integer().notNull().references(() => schools.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    version: integer().notNull().default(1),
   },
   (t) => [uniqueIndex('subcategories_category_name_key').on(t.categoryId, t.name), index('subcategories_school_idx').on(t.schoolId)],
 );

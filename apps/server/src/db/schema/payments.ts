@@ -26,6 +26,8 @@ export const vouchers = pgTable(
     endsAt: timestamp({ withTimezone: true }),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Raised by every staff save (its ETag). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     uniqueIndex('vouchers_school_code_key').on(t.schoolId, t.code),

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, s
 import type { StaffCourseListQuery } from '@school/shared/staff/courses';
 import type { Db, Tx } from '../../db/client';
 import {
+  bundles,
   categories,
   conferenceRooms,
   courseInstructors,
@@ -18,6 +19,7 @@ import {
   users,
   videoQuestions,
 } from '../../db/schema/index';
+import { containing } from '../../lib/like';
 import { fullName } from '../account/presenter';
 
 type CourseRow = typeof courses.$inferSelect;
@@ -52,7 +54,6 @@ const order: Record<StaffCourseListQuery['sort'], SQL[]> = {
   '-enrolments': [desc(courses.enrolmentCount), desc(courses.id)],
 };
 
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const statusFilter: Record<NonNullable<StaffCourseListQuery['status']> | 'current', SQL> = {
   current: isNull(courses.archivedAt),
@@ -87,7 +88,7 @@ export function staffCourseRepository(db: Db) {
       const where = and(
         eq(courses.schoolId, schoolId),
         statusFilter[query.status ?? 'current'],
-        query.search ? ilike(courses.name, contains(query.search)) : undefined,
+        query.search ? ilike(courses.name, containing(query.search)) : undefined,
         query.category ? eq(subcategories.categoryId, query.category) : undefined,
         query.instructor ? assignedTo(query.instructor) : undefined,
         onlyAssignedTo !== null ? assignedTo(onlyAssignedTo) : undefined,
@@ -160,6 +161,41 @@ export function staffCourseRepository(db: Db) {
     /** The school's lecturers by name. */
     lecturers: (schoolId: number) => db.select({ id: lecturers.id, name: lecturers.name, title: lecturers.title }).from(lecturers).where(eq(lecturers.schoolId, schoolId)).orderBy(asc(lecturers.name), asc(lecturers.id)),
 
+    /** The school's categories by name, each with its subcategories and how many courses and bundles each files. */
+    async categories(schoolId: number) {
+      const items = (table: typeof courses | typeof bundles) => sql<number>`(select count(*)::int from ${table} where ${table.subcategoryId} = ${subcategories.id})`;
+      const [cats, subs] = await Promise.all([
+        db.select({ id: categories.id, name: categories.name, version: categories.version }).from(categories).where(eq(categories.schoolId, schoolId)).orderBy(asc(categories.name)),
+        db
+          .select({ id: subcategories.id, categoryId: subcategories.categoryId, name: subcategories.name, version: subcategories.version, items: sql<number>`${items(courses)} + ${items(bundles)}` })
+          .from(subcategories)
+          .where(eq(subcategories.schoolId, schoolId))
+          .orderBy(asc(subcategories.name)),
+      ]);
+      return cats.map((c) => ({ ...c, subcategories: subs.filter((sc) => sc.categoryId === c.id).map(({ categoryId: _c, ...sc }) => sc) }));
+    },
+
+    async findCategory(schoolId: number, id: number) {
+      const [row] = await db.select().from(categories).where(and(eq(categories.schoolId, schoolId), eq(categories.id, id)));
+      return row ?? null;
+    },
+
+    async findSubcategory(schoolId: number, id: number) {
+      const [row] = await db.select().from(subcategories).where(and(eq(subcategories.schoolId, schoolId), eq(subcategories.id, id)));
+      return row ?? null;
+    },
+
+    /** Whether courses or bundles are filed under these subcategories. */
+    async subcategoriesUsed(ids: number[]) {
+      if (ids.length === 0) return false;
+      const [c, b] = await Promise.all([db.$count(courses, inArray(courses.subcategoryId, ids)), db.$count(bundles, inArray(bundles.subcategoryId, ids))]);
+      return c + b > 0;
+    },
+
+    async subcategoryIdsOf(schoolId: number, categoryId: number) {
+      return (await db.select({ id: subcategories.id }).from(subcategories).where(and(eq(subcategories.schoolId, schoolId), eq(subcategories.categoryId, categoryId)))).map((r) => r.id);
+    },
+
     async lecturerNamed(schoolId: number, name: string) {
       return (await db.$count(lecturers, and(eq(lecturers.schoolId, schoolId), sql`lower(${lecturers.name}) = lower(${name})`))) > 0;
     },
@@ -221,6 +257,45 @@ export function staffCourseRepository(db: Db) {
 /** The writes, each inside the caller's transaction so that its audit entry commits or rolls back with it. */
 export function staffCourseWrites(tx: Tx) {
   return {
+    async insertCategory(schoolId: number, name: string) {
+      const [row] = await tx.insert(categories).values({ schoolId, name }).returning();
+      return row!;
+    },
+
+    async insertSubcategory(schoolId: number, categoryId: number, name: string) {
+      const [row] = await tx.insert(subcategories).values({ schoolId, categoryId, name }).returning();
+      return row!;
+    },
+
+    async renameCategory(schoolId: number, id: number, version: number, name: string) {
+      const [row] = await tx
+        .update(categories)
+        .set({ name, version: version + 1 })
+        .where(and(eq(categories.schoolId, schoolId), eq(categories.id, id), eq(categories.version, version)))
+        .returning();
+      return row ?? null;
+    },
+
+    async renameSubcategory(schoolId: number, id: number, version: number, name: string) {
+      const [row] = await tx
+        .update(subcategories)
+        .set({ name, version: version + 1 })
+        .where(and(eq(subcategories.schoolId, schoolId), eq(subcategories.id, id), eq(subcategories.version, version)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** A category with its subcategories (the caller checked that nothing is filed under them). */
+    async removeCategory(schoolId: number, id: number, version: number) {
+      const [row] = await tx.delete(categories).where(and(eq(categories.schoolId, schoolId), eq(categories.id, id), eq(categories.version, version))).returning({ id: categories.id });
+      return row ?? null;
+    },
+
+    async removeSubcategory(schoolId: number, id: number, version: number) {
+      const [row] = await tx.delete(subcategories).where(and(eq(subcategories.schoolId, schoolId), eq(subcategories.id, id), eq(subcategories.version, version))).returning({ id: subcategories.id });
+      return row ?? null;
+    },
+
     async insertLecturer(schoolId: number, values: { name: string; title: string }) {
       const [row] = await tx.insert(lecturers).values({ ...values, schoolId }).returning({ id: lecturers.id, name: lecturers.name, title: lecturers.title });
       return row!;

@@ -4,6 +4,7 @@ import type { UnitsByArea } from '@school/shared/certificates/mcle';
 import type { CertificateSort } from '@school/shared/certificates/rules';
 import type { Db } from '../../db/client';
 import { bundleCourses, bundles, certificates, compliancePeriods, certificationSignatures, courses, coursewareProgress, coursewares, enrollments, examSubmissions, exams, schools, users } from '../../db/schema/index';
+import { containing } from '../../lib/like';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 
@@ -69,7 +70,7 @@ export function certificateRepository(db: Db) {
       return row;
     },
     async listMine(userId: number, q: { page: number; perpage: number; sort: CertificateSort; course_name?: string }) {
-      const where = and(eq(certificates.userId, userId), q.course_name ? ilike(sql`${certificates.facts}->>'course'`, `%${q.course_name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined);
+      const where = and(eq(certificates.userId, userId), q.course_name ? ilike(sql`${certificates.facts}->>'course'`, containing(q.course_name)) : undefined);
       const [rows, [total]] = await Promise.all([
         db
           .select({ certificate: certificates, timeZone: schools.timeZone })

@@ -15,14 +15,10 @@ import { forumPolicy, moderates, type ForumPost } from './policy';
 import { presentSummary, presentTopic, questionPost } from './presenter';
 import { renderMarkdown } from './render';
 import { forumRepository, type ForumRepository, type ListKind, type Vote } from './repository';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 /** One 404 for a missing, another school's or a hidden post: the page says the spec's words and goes to /forums. */
 const unavailable = () => notFound(m.unavailable);
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 /**
  * Who a view is from: the account, or for a visitor a keyed hash of the address (never stored in the clear, and

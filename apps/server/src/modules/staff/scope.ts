@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { auditStaffRoutes } from '../audit/staff-routes';
 import { staffActor } from '../auth/actor';
+import { categoryStaffRoutes } from '../catalogue/staff-category-routes';
 import { outlineStaffRoutes } from '../catalogue/staff-outline-routes';
 import { catalogueStaffRoutes } from '../catalogue/staff-routes';
 import { examStaffRoutes } from '../exams/staff-routes';
 import { learningStaffRoutes } from '../learning/staff-routes';
+import { paymentStaffRoutes } from '../payments/staff-routes';
 import { uploadStaffRoutes } from '../uploads/staff-routes';
 import { staffMeRoutes } from './me-routes';
 
@@ -21,7 +23,9 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(auditStaffRoutes);
   await staff.register(catalogueStaffRoutes);
   await staff.register(outlineStaffRoutes);
+  await staff.register(categoryStaffRoutes);
   await staff.register(uploadStaffRoutes);
   await staff.register(examStaffRoutes);
   await staff.register(learningStaffRoutes);
+  await staff.register(paymentStaffRoutes);
 };

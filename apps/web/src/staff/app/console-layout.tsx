@@ -62,6 +62,14 @@ export function ConsoleLayout() {
             <li>
               <NavLink to={staffPaths.courses}>Courses</NavLink>
             </li>
+            <li>
+              <NavLink to={staffPaths.categories}>Categories</NavLink>
+            </li>
+            {me.data.permissions.includes('voucher.manage') && (
+              <li>
+                <NavLink to={staffPaths.vouchers}>Vouchers</NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="console-side-foot">

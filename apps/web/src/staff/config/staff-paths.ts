@@ -5,5 +5,7 @@ export const staffPaths = {
   courseSettings: (id: number | string = ':id') => `/staff/courses/${id}/settings`,
   courseOutline: (id: number | string = ':id') => `/staff/courses/${id}/outline`,
   lesson: (courseId: number | string = ':id', lessonId: number | string = ':lessonId') => `/staff/courses/${courseId}/lessons/${lessonId}`,
+  vouchers: '/staff/vouchers',
+  categories: '/staff/categories',
   exam: (id: number | string = ':id') => `/staff/exams/${id}`,
 };

@@ -4,11 +4,9 @@ import type { z } from 'zod';
 import type { CourseCreate, courseDeletedSchema, CoursePatch, StaffCourse, StaffCourseListQuery, StaffCourseRow } from '@school/shared/staff/courses';
 import { etagOf } from '@school/shared/staff/versions';
 import { api } from '@/lib/api-client';
+import { queryString } from '../../../lib/query-string';
 
 type ListFilters = Partial<Omit<StaffCourseListQuery, 'page' | 'sort'>> & Pick<StaffCourseListQuery, 'page' | 'sort'>;
-
-const queryString = (filters: ListFilters) =>
-  new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '').map(([k, v]) => [k, String(v)])).toString();
 
 export const courseKeys = {
   all: ['staff', 'courses'] as const,

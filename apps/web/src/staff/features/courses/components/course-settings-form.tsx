@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { MCLE_AREAS } from '@school/shared/certificates/mcle';
+import type { StaffCategory } from '@school/shared/staff/categories';
 import type { Lecturer } from '@school/shared/staff/lecturers';
 import { courseSettingsSchema, MODES_OF_PAYMENT, modeOfPaymentLabels, type CoursePatch, type CourseSettings, type StaffCourse } from '@school/shared/staff/courses';
 import { Button } from '@/components/button';
@@ -15,6 +16,7 @@ import { useStaffMe } from '../../../lib/use-staff-me';
 import { useUpdateCourse } from '../api/course-calls';
 import { Tabs } from './course-tabs';
 import { NewLecturerForm } from './new-lecturer-form';
+import { NewSubcategoryForm } from './new-subcategory-form';
 
 const orNull = (value: unknown) => (value === '' || value === null ? null : Number(value));
 const orZero = (value: unknown) => (value === '' ? 0 : Number(value));
@@ -44,12 +46,12 @@ const tabOfField: Record<string, string> = {
  */
 interface FormProps {
   course: StaffCourse;
-  subcategories: { value: string; label: string }[];
+  categories: StaffCategory[];
   lecturers: Lecturer[];
   onReload: (current: StaffCourse) => void;
 }
 
-export function CourseSettingsForm({ course, subcategories, lecturers, onReload }: FormProps) {
+export function CourseSettingsForm({ course, categories, lecturers, onReload }: FormProps) {
   const update = useUpdateCourse();
   const [tab, setTab] = useState('basics');
   const [conflict, setConflict] = useState<Conflict<StaffCourse> | null>(null);
@@ -57,15 +59,19 @@ export function CourseSettingsForm({ course, subcategories, lecturers, onReload 
   const { form, banner, showServerError } = useServerForm<CourseSettings>(courseSettingsSchema, settingsOf(course));
   const { register, formState } = form;
   const [addingLecturer, setAddingLecturer] = useState(false);
-  // Lecturers are the school's: its administrators add them (course.create), instructors choose among them.
-  const mayAddLecturer = useStaffMe().data?.permissions.includes('course.create') ?? false;
-  // A lecturer just added is chosen once its option is in the list (a select holds only a value it offers).
-  const [chosenLecturer, setChosenLecturer] = useState<number | null>(null);
+  // Lecturers and subcategories are the school's: its administrators add them (course.create), instructors choose among them.
+  const mayAddChoices = useStaffMe().data?.permissions.includes('course.create') ?? false;
+  const [addingSubcategory, setAddingSubcategory] = useState(false);
+  const subcategories = categories.flatMap((c) => c.subcategories.map((s) => ({ value: String(s.id), label: `${c.name} · ${s.name}` })));
+  // A lecturer or subcategory just added is chosen once its option is in the list (a select holds only a value it offers).
+  const [chosen, setChosen] = useState<{ field: 'lecturer_id' | 'subcategory_id'; id: number } | null>(null);
   useEffect(() => {
-    if (chosenLecturer === null || !lecturers.some((l) => l.id === chosenLecturer)) return;
-    form.setValue('lecturer_id', chosenLecturer, { shouldDirty: true });
-    setChosenLecturer(null);
-  }, [chosenLecturer, lecturers, form]);
+    if (chosen === null) return;
+    const options = chosen.field === 'lecturer_id' ? lecturers.map((l) => l.id) : categories.flatMap((c) => c.subcategories.map((s) => s.id));
+    if (!options.includes(chosen.id)) return;
+    form.setValue(chosen.field, chosen.id, { shouldDirty: true });
+    setChosen(null);
+  }, [chosen, lecturers, categories, form]);
   const error = (name: string) => (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
 
   useEffect(() => {
@@ -109,17 +115,29 @@ export function CourseSettingsForm({ course, subcategories, lecturers, onReload 
             <textarea id="course-description" rows={6} {...register('description')} />
           </div>
           <SelectField label="Subcategory" placeholder="None" options={subcategories} error={error('subcategory_id')} {...register('subcategory_id', { setValueAs: orNull })} />
+          {addingSubcategory ? (
+            <NewSubcategoryForm
+              categories={categories}
+              onAdded={(id) => {
+                setAddingSubcategory(false);
+                setChosen({ field: 'subcategory_id', id });
+              }}
+              onCancel={() => setAddingSubcategory(false)}
+            />
+          ) : (
+            mayAddChoices && <Button variant="ghost" label="New subcategory" onClick={() => setAddingSubcategory(true)} />
+          )}
           <SelectField label="Lecturer" placeholder="None" options={lecturerOptions} error={error('lecturer_id')} {...register('lecturer_id', { setValueAs: orNull })} />
           {addingLecturer ? (
             <NewLecturerForm
               onAdded={(lecturer) => {
                 setAddingLecturer(false);
-                setChosenLecturer(lecturer.id);
+                setChosen({ field: 'lecturer_id', id: lecturer.id });
               }}
               onCancel={() => setAddingLecturer(false)}
             />
           ) : (
-            mayAddLecturer && <Button variant="ghost" label="New lecturer" onClick={() => setAddingLecturer(true)} />
+            mayAddChoices && <Button variant="ghost" label="New lecturer" onClick={() => setAddingLecturer(true)} />
           )}
         </>
       ),

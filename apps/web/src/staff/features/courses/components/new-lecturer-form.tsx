@@ -5,6 +5,7 @@ import { TextField } from '@/components/text-field';
 import { notify } from '@/components/toast';
 import { ApiError } from '@/lib/api-error';
 import { useAddLecturer } from '../api/lecturer-calls';
+import { InlineCreate } from './inline-create';
 
 /**
  * A lecturer added without leaving the course settings. Not a form of its own (it sits inside the settings'
@@ -30,24 +31,13 @@ export function NewLecturerForm({ onAdded, onCancel }: { onAdded: (lecturer: Lec
   }
 
   return (
-    <div
-      className="inline-create"
-      role="group"
-      aria-label="New lecturer"
-      onKeyDown={(e) => {
-        // Enter adds the lecturer rather than saving the settings around it.
-        if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
-          e.preventDefault();
-          void submit();
-        }
-      }}
-    >
+    <InlineCreate label="New lecturer" onSubmit={() => void submit()}>
       <TextField label="Lecturer's name" value={name} error={error} autoFocus onChange={(e) => setName(e.target.value)} />
       <TextField label="Title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} />
       <div className="row-actions">
         <Button label="Add lecturer" busy={add.isPending} onClick={() => void submit()} />
         <Button variant="ghost" label="Cancel" onClick={onCancel} />
       </div>
-    </div>
+    </InlineCreate>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatFee } from '@school/shared/catalogue/rules';
 import { courseStatusLabels as statusLabels, STAFF_PAGE_SIZE, staffCourseListQuerySchema, staffCourseSortLabels, type StaffCourseRow } from '@school/shared/staff/courses';
 import { Button } from '@/components/button';
@@ -9,6 +9,7 @@ import { SearchBox } from '@/components/search-box';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { staffPaths } from '../../../config/staff-paths';
+import { useListFilters } from '../../../lib/use-list-filters';
 import { useStaffMe } from '../../../lib/use-staff-me';
 import { useStaffCourses } from '../api/course-calls';
 import { NewCourseDialog } from '../components/new-course-dialog';
@@ -21,22 +22,12 @@ const sorts = Object.keys(staffCourseSortLabels);
 /** /staff/courses: every course of the school, drafts included, with its actions; the filters live in the address. */
 export function CourseList() {
   const me = useStaffMe();
-  const [params, setParams] = useSearchParams();
-  const filters = staffCourseListQuerySchema.catch(staffCourseListQuerySchema.parse({})).parse(Object.fromEntries(params));
+  const { filters, update } = useListFilters(staffCourseListQuerySchema);
   const courses = useStaffCourses(filters);
   const actions = useCourseActions();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<StaffCourseRow | null>(null);
   const can = (permission: string) => me.data?.permissions.includes(permission as never) ?? false;
-
-  const update = (changes: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries({ page: undefined, ...changes })) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, String(value));
-    }
-    setParams(next, { replace: true });
-  };
 
   const columns: DataColumn<StaffCourseRow>[] = [
     { id: 'name', header: 'Name', cell: ({ row }) => <Link to={staffPaths.courseSettings(row.original.id)}>{row.original.name}</Link> },

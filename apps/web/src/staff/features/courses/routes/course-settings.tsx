@@ -1,13 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { Subcategory } from '@school/shared/catalogue/schemas';
 import { courseStatusLabels as statusLabels, type StaffCourse } from '@school/shared/staff/courses';
 import { Button } from '@/components/button';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api-client';
-import { useSchool } from '@/lib/school';
 import { QueryState } from '../../../components/query-state';
 import { staffPaths } from '../../../config/staff-paths';
+import { useCategories } from '../api/category-calls';
 import { courseKeys, useStaffCourse } from '../api/course-calls';
 import { useLecturers } from '../api/lecturer-calls';
 import { CourseNav } from '../components/course-nav';
@@ -20,12 +18,7 @@ import { useCourseActions } from '../components/use-course-actions';
 export function CourseSettings() {
   const id = Number(useParams().id);
   const course = useStaffCourse(Number.isInteger(id) ? id : 0);
-  const school = useSchool();
-  const subcategories = useQuery({
-    queryKey: ['catalogue', 'subcategories', school.data?.id],
-    queryFn: () => api<Subcategory[]>(`/schools/${school.data!.id}/subcategories/`),
-    enabled: school.data !== undefined,
-  });
+  const subcategories = useCategories();
   const lecturers = useLecturers();
   const client = useQueryClient();
   const actions = useCourseActions();
@@ -65,7 +58,7 @@ export function CourseSettings() {
               {(list) => (
                 <QueryState query={lecturers} what="The lecturers">
                   {(people) => (
-                    <CourseSettingsForm course={data} subcategories={list.map((s) => ({ value: String(s.id), label: `${s.category.name} · ${s.name}` }))} lecturers={people} onReload={reload} />
+                    <CourseSettingsForm course={data} categories={list} lecturers={people} onReload={reload} />
                   )}
                 </QueryState>
               )}
