@@ -253,6 +253,21 @@ describe('the staff console', () => {
       ['textarea', 'Explain stare decisis.', [], 5],
       ['checkbox', 'Modes of discovery?', ['Depositions', 'Admission'], 1],
     ]);
+
+    // Dragged by its handle from the keyboard: the essay goes back to the end.
+    await page.getByRole('button', { name: 'Move Question 2', exact: true }).focus();
+    await page.keyboard.press('Space');
+    await page.getByText('Question 2 is at place 2.').waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowDown');
+    await page.getByText('Question 2 is at place 3.').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByRole('group', { name: 'Question 3' }).getByLabel('Question', { exact: true }).inputValue()).toBe('Explain stare decisis.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'The exam is saved.');
+    const moved = await db.select().from(examQuestions).where(eq(examQuestions.examId, exam!.id)).orderBy(examQuestions.position);
+    expect(moved.map((q) => q.text)).toEqual(['Which court has jurisdiction?', 'Modes of discovery?', 'Explain stare decisis.']);
+    await page.getByRole('link', { name: 'Preview as student' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Final assessment' }));
   });
 
   it('edits each kind of lesson: a YouTube address and length, a page in rich text, a live class, questions placed on an interactive video', { timeout: 120_000 }, async () => {

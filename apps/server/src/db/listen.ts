@@ -103,7 +103,10 @@ export function postgresListener(url: string): { listen: Listen; close(): Promis
           schedule();
         });
       } else if (first) {
-        await statement(client, `listen ${channel}`);
+        // The connection may die under the statement (a restart, a terminated backend): the reconnection listens
+        // to every channel, this one included, as it does after any loss.
+        const c = client;
+        await statement(c, `listen ${channel}`).catch((error: Error) => lost(c, error));
       }
       return async () => {
         set.delete(handlers);

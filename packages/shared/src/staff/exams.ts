@@ -76,7 +76,7 @@ export const staffExamSchema = staffExamSettingsSchema.extend({
   kind: z.enum(['exam', 'survey']),
   version: z.number(),
   courseware: z.object({ id: z.number(), name: z.string() }),
-  course: z.object({ id: z.number(), name: z.string() }),
+  course: z.object({ id: z.number(), name: z.string(), slug: z.string().describe("for Preview as student (the player's staff preview)") }),
   attempts: z.number().describe('attempts started so far (editing keeps their questions as they were)'),
   questions: z.array(staffExamQuestionSchema),
 });

@@ -11,7 +11,7 @@ export function staffExamRepository(db: Db) {
         .select({
           exam: exams,
           courseware: { id: coursewares.id, name: coursewares.name, type: coursewares.type },
-          course: { id: courses.id, name: courses.name, schoolId: courses.schoolId, isPublished: courses.isPublished },
+          course: { id: courses.id, name: courses.name, slug: courses.slug, schoolId: courses.schoolId, isPublished: courses.isPublished },
           attempts: sql<number>`(select count(*)::int from ${examSubmissions} where ${examSubmissions.examId} = ${exams.id})`,
         })
         .from(exams)

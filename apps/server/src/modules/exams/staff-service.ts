@@ -42,7 +42,7 @@ export function staffExamService(app: FastifyInstance) {
       kind: found.courseware.type === 'survey' ? 'survey' : 'exam',
       version: exam.version,
       courseware: { id: found.courseware.id, name: found.courseware.name },
-      course: { id: found.course.id, name: found.course.name },
+      course: { id: found.course.id, name: found.course.name, slug: found.course.slug },
       attempts: found.attempts,
       description: exam.description,
       passing_rate: exam.passingRate,

@@ -1,3 +1,5 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { EXAM_QUESTION_TYPES } from '@school/shared/exams/rules';
 import { isAutoScored } from '@school/shared/exams/rules';
@@ -16,6 +18,8 @@ export const questionTypeLabels: Record<(typeof EXAM_QUESTION_TYPES)[number], st
 };
 
 interface Props {
+  /** The card's key among the sortable questions. */
+  sortId: string;
   index: number;
   count: number;
   survey: boolean;
@@ -26,17 +30,24 @@ interface Props {
   onRemove: () => void;
 }
 
-/** One question of the editor: its kind, text, choices with the answer key, points and notes, moved with Up and Down. */
-export function QuestionCard({ index, count, survey, control, register, errors, onMove, onRemove }: Props) {
+/**
+ * One question of the editor: its kind, text, choices with the answer key, points and notes; moved by its handle
+ * (pointer, or Space and the arrow keys) or with Up and Down.
+ */
+export function QuestionCard({ sortId, index, count, survey, control, register, errors, onMove, onRemove }: Props) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: sortId });
   const type = useWatch({ control, name: `questions.${index}.type` });
   const choices = choicesOf(useWatch({ control, name: `questions.${index}.choices` }) ?? '');
   const error = errors.questions?.[index];
   const name = `Question ${index + 1}`;
   const choice = isAutoScored(type);
   return (
-    <li className="question-card">
+    <li ref={setNodeRef} className={`question-card ${isDragging ? 'is-dragging' : ''}`} style={{ transform: CSS.Transform.toString(transform), transition }}>
       <fieldset className="plain-fieldset">
         <legend className="question-legend">{name}</legend>
+        <button type="button" className="drag-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${name}`}>
+          <span aria-hidden="true">⠿</span>
+        </button>
         <SelectField label="Kind of question" placeholder="Choose" options={EXAM_QUESTION_TYPES.map((t) => ({ value: t, label: questionTypeLabels[t] }))} {...register(`questions.${index}.type`)} />
         <div className={`field ${error?.text ? 'has-error' : ''}`}>
           <label htmlFor={`question-${index}-text`}>Question</label>

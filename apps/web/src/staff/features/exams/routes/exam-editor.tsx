@@ -1,3 +1,5 @@
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useEffect, useState } from 'react';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
@@ -6,6 +8,7 @@ import { Button } from '@/components/button';
 import { FormBanner } from '@/components/form-banner';
 import { TextField } from '@/components/text-field';
 import { notify } from '@/components/toast';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
 import { ConflictBanner, conflictOf, type Conflict } from '../../../components/conflict-banner';
 import { QueryState } from '../../../components/query-state';
@@ -70,6 +73,18 @@ function ExamEditorForm({ exam }: { exam: StaffExam }) {
     }
   });
 
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const position = (id: string | number) => questions.fields.findIndex((f) => f.id === id);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up question ${position(active.id) + 1}. Move it with the arrow keys, drop it with Space, cancel with Escape.`,
+    onDragOver: ({ active, over }) => (over ? `Question ${position(active.id) + 1} is at place ${position(over.id) + 1}.` : `Question ${position(active.id) + 1} is no longer over the list.`),
+    onDragEnd: ({ active, over }) => (over ? `Question ${position(active.id) + 1} was dropped at place ${position(over.id) + 1}.` : 'The question was dropped.'),
+    onDragCancel: ({ active }) => `Moving question ${position(active.id) + 1} was cancelled.`,
+  };
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (over && active.id !== over.id) questions.move(position(active.id), position(over.id));
+  }
+
   const errors = formState.errors;
   return (
     <form onSubmit={submit} noValidate className="console-form">
@@ -79,6 +94,9 @@ function ExamEditorForm({ exam }: { exam: StaffExam }) {
       <div className="console-head">
         <h1>{exam.courseware.name}</h1>
         <span className="status-badge">{survey ? 'Survey' : 'Exam'}</span>
+        <Link className="btn btn-ghost" to={paths.coursePlayer(exam.course.slug, String(exam.courseware.id))}>
+          Preview as student
+        </Link>
       </div>
       {exam.attempts > 0 && (
         <p className="banner banner-info">
@@ -113,21 +131,26 @@ function ExamEditorForm({ exam }: { exam: StaffExam }) {
             {errors.questions?.root?.message ?? errors.questions?.message}
           </p>
         )}
-        <ol className="question-list">
-          {questions.fields.map((field, index) => (
-            <QuestionCard
-              key={field.id}
-              index={index}
-              count={questions.fields.length}
-              survey={survey}
-              control={control}
-              register={register}
-              errors={errors}
-              onMove={(to) => questions.move(index, to)}
-              onRemove={() => questions.remove(index)}
-            />
-          ))}
-        </ol>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+          <SortableContext items={questions.fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
+            <ol className="question-list">
+              {questions.fields.map((field, index) => (
+                <QuestionCard
+                  key={field.id}
+                  sortId={field.id}
+                  index={index}
+                  count={questions.fields.length}
+                  survey={survey}
+                  control={control}
+                  register={register}
+                  errors={errors}
+                  onMove={(to) => questions.move(index, to)}
+                  onRemove={() => questions.remove(index)}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
         <Button variant="ghost" label="Add question" onClick={() => questions.append(newQuestion())} />
       </section>
       <div className="form-actions">
