@@ -85,6 +85,10 @@ describe('GET /staff/courses/', () => {
     expect((await ctx.api.get(path('?search=tax'), as(admin))).body.data.map((c: { id: number }) => c.id)).toEqual([other.id]);
     expect((await ctx.api.get(path(`?instructor=${instructor.user.id}`), as(admin))).body.data.map((c: { id: number }) => c.id)).toEqual([own.id]);
     expect((await ctx.api.get(path(''), as(instructor))).body).toMatchObject({ count: 1, data: [{ id: own.id }] });
+    // The dashboard's counts cover the same courses as the caller's list.
+    expect((await ctx.api.get(path('counts/'), as(admin))).body).toEqual({ published: 2, draft: 1, archived: 0 });
+    expect((await ctx.api.get(path('counts/'), as(instructor))).body).toEqual({ published: 1, draft: 0, archived: 0 });
+    expect((await ctx.api.get(path('counts/'), { token: foreign.token, host: foreign.school.host })).body).toEqual({ published: 1, draft: 0, archived: 0 });
     // Another school's administrator at this site holds no role here; at their own site they see their own courses only.
     expect((await ctx.api.get(path(''), { token: foreign.token, host: s.host })).status).toBe(403);
     expect((await ctx.api.get(path(''), { token: foreign.token, host: foreign.school.host })).body.data.map((c: { name: string }) => c.name)).toEqual(['Foreign Course']);

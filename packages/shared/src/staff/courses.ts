@@ -190,6 +190,10 @@ export const staffCourseListQuerySchema = z.object({
 });
 export type StaffCourseListQuery = z.infer<typeof staffCourseListQuerySchema>;
 
+/** GET /staff/courses/counts/: the dashboard's numbers (an instructor's: their own courses). */
+export const staffCourseCountsSchema = z.object({ published: z.number(), draft: z.number(), archived: z.number() });
+export type StaffCourseCounts = z.infer<typeof staffCourseCountsSchema>;
+
 export const courseStatusLabels = { published: 'Published', draft: 'Draft', archived: 'Archived' } as const;
 
 const person = z.object({ id: z.number(), name: z.string() });

@@ -83,6 +83,19 @@ export function staffCourseRepository(db: Db) {
   return {
     instructorsOf,
 
+    /** How many of the school's courses (an instructor's own, with `onlyAssignedTo`) are published, drafts, archived. */
+    async counts(schoolId: number, onlyAssignedTo: number | null) {
+      const [row] = await db
+        .select({
+          published: sql<number>`(count(*) filter (where ${statusFilter.published}))::int`,
+          draft: sql<number>`(count(*) filter (where ${statusFilter.draft}))::int`,
+          archived: sql<number>`(count(*) filter (where ${statusFilter.archived}))::int`,
+        })
+        .from(courses)
+        .where(and(eq(courses.schoolId, schoolId), onlyAssignedTo !== null ? assignedTo(onlyAssignedTo) : undefined));
+      return row ?? { published: 0, draft: 0, archived: 0 };
+    },
+
     /** One page of the school's courses; `onlyAssignedTo` narrows an instructor's list to their own courses. */
     async page(schoolId: number, query: StaffCourseListQuery, onlyAssignedTo: number | null, limit: number, offset: number) {
       const where = and(

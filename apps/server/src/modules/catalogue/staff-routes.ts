@@ -8,6 +8,7 @@ import {
   courseInstructorsSchema,
   coursePatchSchema,
   publishProblemSchema,
+  staffCourseCountsSchema,
   staffCourseListQuerySchema,
   staffCourseRowSchema,
   staffCourseSchema,
@@ -35,6 +36,12 @@ export const catalogueStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/courses/',
     { schema: { tags, security, summary: "The school's courses, drafts and archived ones included: search, filters, sorting, 20 a page", querystring: staffCourseListQuerySchema, response: { 200: listSchema(staffCourseRowSchema), ...errorResponses } } },
     async (request) => courses.list(staffContextOf(request), request.query),
+  );
+
+  app.get(
+    '/courses/counts/',
+    { schema: { tags, security, summary: "How many of the school's courses are published, drafts and archived (an instructor's own)", response: { 200: staffCourseCountsSchema, ...errorResponses } } },
+    async (request) => courses.counts(staffContextOf(request)),
   );
 
   app.post(

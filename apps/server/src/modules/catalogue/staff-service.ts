@@ -72,6 +72,11 @@ export function staffCourseService(app: FastifyInstance) {
       return pageOf(rows.map(presentStaffCourseRow), total, query.page, STAFF_PAGE_SIZE);
     },
 
+    /** The dashboard's counts, over the courses the caller's list shows. */
+    async counts(ctx: StaffContext) {
+      return repo.counts(ctx.school.id, ctx.actor.staffRole === 'IN' ? ctx.actor.userId : null);
+    },
+
     async get(ctx: StaffContext, id: number) {
       const record = await load(ctx, id);
       staffCoursePolicy.authorize(ctx.actor, 'read', listingOf(record));

@@ -51,7 +51,7 @@ export function DataTable<T extends Row>({ caption, columns, query, what, empty,
       {(data) => (
         <>
           <div className="staff-table-box" aria-busy={query.isFetching || undefined}>
-            <table className="staff-table">
+            <table className="staff-table data-table">
               <caption className="visually-hidden">{caption}</caption>
               <thead>
                 {table.getHeaderGroups().map((group) => (
@@ -79,7 +79,7 @@ export function DataTable<T extends Row>({ caption, columns, query, what, empty,
                 {table.getRowModel().rows.map((row) => (
                   <tr key={row.id}>
                     {row.getAllCells().map((cell) => (
-                      <td key={cell.id}>
+                      <td key={cell.id} data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined}>
                         <table.FlexRender cell={cell} />
                       </td>
                     ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatFee } from '@school/shared/catalogue/rules';
 import { courseStatusLabels as statusLabels, STAFF_PAGE_SIZE, staffCourseListQuerySchema, staffCourseSortLabels, type StaffCourseRow } from '@school/shared/staff/courses';
+import type { Permission } from '@school/shared/staff/permissions';
 import { Button } from '@/components/button';
 import { InlineSelect } from '@/components/inline-select';
 import { RelativeTime } from '@/components/relative-time';
@@ -27,7 +28,7 @@ export function CourseList() {
   const actions = useCourseActions();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<StaffCourseRow | null>(null);
-  const can = (permission: string) => me.data?.permissions.includes(permission as never) ?? false;
+  const can = (permission: Permission) => me.data?.permissions.includes(permission) ?? false;
 
   const columns: DataColumn<StaffCourseRow>[] = [
     { id: 'name', header: 'Name', cell: ({ row }) => <Link to={staffPaths.courseSettings(row.original.id)}>{row.original.name}</Link> },

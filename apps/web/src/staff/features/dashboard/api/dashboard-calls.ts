@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ListPage } from '@school/shared/api/errors';
-import type { StaffCourseRow } from '@school/shared/staff/courses';
+import type { StaffCourseCounts } from '@school/shared/staff/courses';
 import { api } from '@/lib/api-client';
 
-/** How many courses of the school are in a state; under the courses' key, so that every course write refreshes it. */
-export const useCourseCount = (status: 'published' | 'draft') =>
-  useQuery({
-    queryKey: ['staff', 'courses', 'count', status],
-    queryFn: async () => (await api<ListPage<StaffCourseRow>>(`/staff/courses/?status=${status}`)).count,
-  });
+/** The school's course counts; under the courses' key, so that every course write refreshes them. */
+export const useCourseCounts = () => useQuery({ queryKey: ['staff', 'courses', 'counts'], queryFn: () => api<StaffCourseCounts>('/staff/courses/counts/') });

@@ -2,32 +2,32 @@ import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { staffPaths } from '../../../config/staff-paths';
 import { useStaffMe } from '../../../lib/use-staff-me';
-import { useCourseCount } from '../api/dashboard-calls';
+import { useCourseCounts } from '../api/dashboard-calls';
 
 /** /staff: the school's counts, each a link to its list (grading, payments and identity reviews join them later). */
 export function Dashboard() {
   const me = useStaffMe();
-  const published = useCourseCount('published');
-  const drafts = useCourseCount('draft');
-  const tile = (label: string, query: typeof published, to: string) => (
+  const counts = useCourseCounts();
+  const tile = (count: number, label: string, to: string) => (
     <li className="dashboard-tile">
-      <QueryState query={query} what={label}>
-        {(count) => (
-          <Link to={to}>
-            <strong>{count}</strong> {label}
-          </Link>
-        )}
-      </QueryState>
+      <Link to={to}>
+        <strong>{count}</strong> {label}
+      </Link>
     </li>
   );
   return (
     <div className="console-page">
       <h1>Dashboard</h1>
       {me.data && <p className="muted">{me.data.role === 'IN' ? 'Your courses at ' : 'The staff console of '}{me.data.school.name}.</p>}
-      <ul className="dashboard-tiles">
-        {tile('published courses', published, `${staffPaths.courses}?status=published`)}
-        {tile('drafts', drafts, `${staffPaths.courses}?status=draft`)}
-      </ul>
+      <QueryState query={counts} what="The counts">
+        {(n) => (
+          <ul className="dashboard-tiles">
+            {tile(n.published, n.published === 1 ? 'published course' : 'published courses', `${staffPaths.courses}?status=published`)}
+            {tile(n.draft, n.draft === 1 ? 'draft' : 'drafts', `${staffPaths.courses}?status=draft`)}
+            {tile(n.archived, 'archived', `${staffPaths.courses}?status=archived`)}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }
