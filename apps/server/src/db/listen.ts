@@ -25,6 +25,8 @@ export function postgresListener(url: string): { listen: Listen; close(): Promis
   let retryMs = 100;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  /** The handlers were told the connection is down; the next connection tells them it is back. */
+  let down = false;
 
   const everyone = () => [...channels.values()].flatMap((set) => [...set]);
 
@@ -42,6 +44,7 @@ export function postgresListener(url: string): { listen: Listen; close(): Promis
     c.end().catch(() => undefined);
     if (closed) return;
     console.error(`PostgreSQL LISTEN connection lost${error ? `: ${error.message}` : ''}; reconnecting`);
+    down = true;
     for (const h of everyone()) h.onState?.(false);
     schedule();
   }
@@ -49,12 +52,9 @@ export function postgresListener(url: string): { listen: Listen; close(): Promis
   function schedule() {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      connect().then(
-        () => {
-          for (const h of everyone()) h.onState?.(true);
-        },
-        () => schedule(),
-      );
+      // Another caller may have connected meanwhile: one connection only, or every NOTIFY would arrive twice.
+      if (client || closed) return;
+      connect().catch(() => schedule());
     }, retryMs);
     timer.unref();
     retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
@@ -81,6 +81,12 @@ export function postgresListener(url: string): { listen: Listen; close(): Promis
       }
       client = c;
       retryMs = 100;
+      clearTimeout(timer);
+      // Whoever reconnected (the timer or a new subscription), the handlers told of the loss hear it is back.
+      if (down) {
+        down = false;
+        for (const h of everyone()) h.onState?.(true);
+      }
     })().finally(() => {
       connecting = null;
     });
@@ -99,6 +105,7 @@ export function postgresListener(url: string): { listen: Listen; close(): Promis
         // The first connection (its LISTEN covers every channel); a failed one is tried again in the background.
         await connect().catch((error: Error) => {
           console.error(`PostgreSQL LISTEN connection failed: ${error.message}; retrying`);
+          down = true;
           handlers.onState?.(false);
           schedule();
         });

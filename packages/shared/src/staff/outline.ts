@@ -15,6 +15,7 @@ export const outlineMessages = {
   clock: 'Enter a time as HH:MM.',
   endBeforeStart: 'The class must end after it starts.',
   attendance: 'Enter whole minutes from 0 to 1,440, or leave it empty.',
+  attendanceTooLong: 'Ask for no more minutes than the class lasts: presence is counted only during its hours.',
 } as const;
 
 export const lessonTypeLabels: Record<(typeof LESSON_TYPES)[number], string> = {
@@ -39,6 +40,7 @@ export const modulePatchSchema = moduleCreateSchema.partial();
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 const clock = z.string().regex(CLOCK, outlineMessages.clock);
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** A live class's session: its day and hours in the school's time zone, where it is held, its recording. */
 export const liveClassSchema = z
@@ -58,7 +60,11 @@ export const liveClassSchema = z
       .describe("presence that completes the class; empty: the class's length (less the tolerance) at an MCLE school"),
   })
   // Compared only when both are times: a malformed one has its own message.
-  .refine((c) => !CLOCK.test(c.start_time) || !CLOCK.test(c.end_time) || c.end_time > c.start_time, { path: ['end_time'], message: outlineMessages.endBeforeStart });
+  .refine((c) => !CLOCK.test(c.start_time) || !CLOCK.test(c.end_time) || c.end_time > c.start_time, { path: ['end_time'], message: outlineMessages.endBeforeStart })
+  .refine((c) => c.attendance_minutes === null || !CLOCK.test(c.start_time) || !CLOCK.test(c.end_time) || c.end_time <= c.start_time || c.attendance_minutes <= minutesOf(c.end_time) - minutesOf(c.start_time), {
+    path: ['attendance_minutes'],
+    message: outlineMessages.attendanceTooLong,
+  });
 export type LiveClass = z.infer<typeof liveClassSchema>;
 
 /** The fields of a lesson an editor sets in the outline; files come with uploads, exams with their editor. */

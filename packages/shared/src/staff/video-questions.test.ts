@@ -24,8 +24,8 @@ describe('videoQuestionProblems', () => {
       { type: 'radio', timestamp: 30, content: 'At the end', choices: ['A', 'B'], correct_answer: ['A'] },
       { type: 'radio', timestamp: 1, content: 'Blank choice', choices: ['A', ''], correct_answer: ['A'] },
       { type: 'dropdown', timestamp: 1, content: 'Two right', choices: ['A', 'B'], correct_answer: ['A', 'B'] },
-      { type: 'multiple', timestamp: 1, content: 'Unknown key', choices: ['A', 'A'], correct_answer: ['Z'] },
-      { type: 'text', timestamp: 1, content: 'Nothing accepted', correct_answer: [''] },
+      { type: 'multiple', timestamp: 1, content: 'Unknown key', choices: ['A', 'B', 'A'], correct_answer: ['Z'] },
+      { type: 'text', timestamp: 1, content: 'An empty one accepted', correct_answer: ['Paris', ''] },
       { type: 'fitb', timestamp: 1, content: 'No blank here' },
       { type: 'fitb', timestamp: 1, content: '___ and ___', correct_answer: ['one'] },
     ]);
@@ -58,6 +58,9 @@ describe('liveClassSchema', () => {
     expect(liveClassSchema.parse({ date: '2026-12-05', start_time: '09:00', end_time: '12:00' })).toEqual({ date: '2026-12-05', start_time: '09:00', end_time: '12:00', use_studios: false, recording: null, attendance_minutes: null });
     const issues = (value: object) => liveClassSchema.safeParse(value).error?.issues.map((i) => [i.path.join('.'), i.message]);
     expect(issues({ date: '2026-12-05', start_time: '12:00', end_time: '09:00' })).toEqual([['end_time', outlineMessages.endBeforeStart]]);
+    // Presence counts only during the class's hours: a 60-minute class cannot ask for 61.
+    expect(issues({ date: '2026-12-05', start_time: '09:00', end_time: '10:00', attendance_minutes: 61 })).toEqual([['attendance_minutes', outlineMessages.attendanceTooLong]]);
+    expect(issues({ date: '2026-12-05', start_time: '09:00', end_time: '10:00', attendance_minutes: 60 })).toBeUndefined();
     expect(issues({ date: '5 Dec', start_time: '9am', end_time: '24:00', attendance_minutes: -1 })).toEqual([
       ['date', outlineMessages.classDate],
       ['start_time', outlineMessages.clock],

@@ -8,7 +8,7 @@ export const videoQuestionEditorMessages = {
   choiceText: 'Enter every choice.',
   oneCorrect: 'Mark the one correct choice.',
   someCorrect: 'Mark at least one correct choice.',
-  accepted: 'Enter at least one accepted answer.',
+  accepted: 'Enter at least one accepted answer, and no empty one.',
   blanks: `Write ${BLANK_MARKER} where each blank goes.`,
   blankAnswers: 'Give the answer of every blank, in order.',
   afterEnd: 'Place the question before the video ends.',
@@ -87,12 +87,13 @@ export function videoQuestionProblems(body: VideoQuestionsPut, mediaSeconds: num
     if (mediaSeconds !== null && q.timestamp >= mediaSeconds) problems[at('timestamp')] = videoQuestionEditorMessages.afterEnd;
     if (kind === 'one' || kind === 'several') {
       if (q.choices.some((c) => c === '')) problems[at('choices')] = videoQuestionEditorMessages.choiceText;
-      else if (new Set(q.choices).size < 2) problems[at('choices')] = videoQuestionEditorMessages.choices;
+      else if (q.choices.length < 2 || new Set(q.choices).size !== q.choices.length) problems[at('choices')] = videoQuestionEditorMessages.choices;
       const among = q.correct_answer.every((a) => q.choices.includes(a));
       if (kind === 'one' && (q.correct_answer.length !== 1 || !among)) problems[at('correct_answer')] = videoQuestionEditorMessages.oneCorrect;
       if (kind === 'several' && (q.correct_answer.length === 0 || !among)) problems[at('correct_answer')] = videoQuestionEditorMessages.someCorrect;
     }
-    if (kind === 'typed' && !q.correct_answer.some((a) => a !== '')) problems[at('correct_answer')] = videoQuestionEditorMessages.accepted;
+    // An empty accepted answer would take an empty reply as right.
+    if (kind === 'typed' && (q.correct_answer.length === 0 || q.correct_answer.some((a) => a === ''))) problems[at('correct_answer')] = videoQuestionEditorMessages.accepted;
     if (kind === 'blanks') {
       const blanks = q.content.split(BLANK_MARKER).length - 1;
       if (blanks === 0) problems[at('content')] = videoQuestionEditorMessages.blanks;

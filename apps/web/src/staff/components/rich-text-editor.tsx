@@ -72,13 +72,19 @@ export function RichTextEditor({ label, value, onChange, error }: Props) {
           Redo
         </button>
       </div>
-      {linking && <LinkForm href={state.href ?? ''} onDone={(href) => {
-        setLinking(false);
-        const chain = editor.chain().focus().extendMarkRange('link');
-        if (href === null) return;
-        if (href === '') chain.unsetLink().run();
-        else chain.setLink({ href }).run();
-      }} />}
+      {linking && (
+        <LinkForm
+          href={state.href ?? ''}
+          onDone={(href) => {
+            setLinking(false);
+            // Back to the text either way: the form that had the focus is gone.
+            if (href === null) return editor.commands.focus();
+            const chain = editor.chain().focus().extendMarkRange('link');
+            if (href === '') chain.unsetLink().run();
+            else chain.setLink({ href }).run();
+          }}
+        />
+      )}
       <EditorContent editor={editor} />
       {error && (
         <p id={errorId} className="field-error" role="alert">
@@ -101,7 +107,18 @@ function LinkForm({ href, onDone }: { href: string; onDone: (href: string | null
   return (
     <div className="rich-text-link" role="group" aria-label="Link">
       <label htmlFor={id}>Link address (empty removes the link)</label>
-      <input id={id} type="url" value={value} placeholder="https://" onChange={(e) => setValue(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && submit(e)} autoFocus />
+      <input
+        id={id}
+        type="url"
+        value={value}
+        placeholder="https://"
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') submit(e);
+          if (e.key === 'Escape') onDone(null);
+        }}
+        autoFocus
+      />
       <Button variant="ghost" label="Apply" onClick={() => onDone(value.trim())} />
       <Button variant="ghost" label="Cancel" onClick={() => onDone(null)} />
     </div>

@@ -68,8 +68,8 @@ export function VideoQuestionCard({ index, control, register, errors, placing, o
             <fieldset className="plain-fieldset">
               <legend>{kind === 'one' ? 'The correct choice' : 'The correct choices'}</legend>
               {choicesOf(question).length === 0 && <p className="muted">Write the choices first.</p>}
-              {choicesOf(question).map((choice) => (
-                <label key={choice} className="check-field">
+              {choicesOf(question).map((choice, i) => (
+                <label key={i} className="check-field">
                   <input type={kind === 'one' ? 'radio' : 'checkbox'} value={choice} {...register(`${base}.correct`)} /> {choice}
                 </label>
               ))}

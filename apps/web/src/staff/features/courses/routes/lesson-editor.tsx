@@ -26,7 +26,8 @@ export function LessonEditor() {
         {(data) => {
           const lesson = data.modules.flatMap((m) => m.lessons).find((l) => l.id === lessonId);
           return lesson ? (
-            <LessonPage outline={data} lesson={lesson} />
+            // A new lesson is a new page: nothing typed for another one is kept or sent.
+            <LessonPage key={lesson.id} outline={data} lesson={lesson} />
           ) : (
             <p className="banner banner-error" role="alert">
               This lesson is no longer in the course. <Link to={staffPaths.courseOutline(data.course.id)}>Back to the outline</Link>
