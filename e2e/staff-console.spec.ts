@@ -328,8 +328,18 @@ describe('the staff console', () => {
     expect(room).toMatchObject({ date: '2026-12-05', startTime: '13:00:00', endTime: '16:00:00', useStudios: false });
 
     await backToOutline();
+    // The video's first address is refused, as one expired after 15 minutes is: the editor asks for a new one.
+    const asked: string[] = [];
+    await page.route('**/media/private/**', (route) => {
+      asked.push(route.request().url());
+      return asked.length === 1 ? route.fulfill({ status: 403, body: 'expired' }) : route.continue();
+    });
     await page.getByRole('link', { name: 'Edit Cross-examination' }).click();
     await visible(page.getByRole('heading', { name: 'Questions on the video' }));
+    const editorVideo = page.locator('.question-stage video');
+    await expect.poll(() => editorVideo.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    const firstSource = await editorVideo.getAttribute('src');
     await visible(page.getByText('A file is in place, 0:03 long.'));
     await visible(page.getByText('No questions yet. Play the video to the moment a question belongs, then Add question.'));
     await page.getByRole('button', { name: 'Add question at second 0' }).click();
@@ -360,6 +370,8 @@ describe('the staff console', () => {
     await second.getByLabel('Answer of each blank, one per line, in order').fill('answer');
     await page.getByRole('button', { name: 'Save questions' }).click();
     await toast(page, 'The questions are saved.');
+    // The save read the lesson again with a new address of the same file: the video is not reloaded.
+    expect(await editorVideo.getAttribute('src')).toBe(firstSource);
     const saved = await db.select().from(videoQuestions).where(eq(videoQuestions.coursewareId, hearing!.id)).orderBy(videoQuestions.timestamp);
     expect(saved.map((q) => [q.timestamp, q.type, q.correctAnswer, q.location])).toEqual([
       [1, 'fitb', ['answer'], { x: 50, y: 50 }],
@@ -450,6 +462,9 @@ describe('the staff console', () => {
     const { page } = await signedInAt(app, instructor.token, '/staff/courses', { width: 360, height: 740 });
     await visible(page.getByRole('heading', { level: 1, name: 'Courses' }));
     for (const name of demoInstructorCourses) await visible(page.getByRole('link', { name }));
+    // Laid out as cards, the list is still a table to a screen reader: a row per course, each value a cell.
+    const table = page.getByRole('table', { name: /courses/i });
+    expect(await table.getByRole('row').filter({ has: page.getByRole('cell') }).count()).toBe(demoInstructorCourses.length);
     expect(await page.getByRole('button', { name: 'New course' }).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 

@@ -41,7 +41,12 @@ describe('categories and subcategories', () => {
     expect(await ctx.api.patch(staff(`categories/${litigation.id}/`), { name: 'Stale' }, s.as(s.admin, at(1)))).toMatchObject({ status: 412, body: { detail: versionMessages.conflict, current: [{ name: 'Trial Practice' }] } });
     expect(((await ctx.api.patch(staff(`subcategories/${evidence.id}/`), { name: 'Rules of Evidence' }, s.as(s.admin, at(1)))).body as Listed)[0]!.subcategories[0]).toMatchObject({ name: 'Rules of Evidence', version: 2 });
 
-    // A course filed under the subcategory keeps both from being deleted.
+    // The database holds the rule too, whatever the case, for a write that skips the service's check.
+    await expect(db().insert(categories).values({ schoolId: s.school.id, name: 'TRIAL practice' })).rejects.toMatchObject({ cause: { code: '23505' } });
+    await expect(db().insert(subcategories).values({ schoolId: s.school.id, categoryId: litigation.id, name: 'rules of evidence' })).rejects.toMatchObject({ cause: { code: '23505' } });
+
+    // A course filed under the subcategory keeps both from being deleted: the foreign key refuses, so a course
+    // filed while the delete runs cannot be left pointing nowhere.
     const course = await createCourse(db(), { school: s.school, subcategoryId: evidence.id });
     expect(((await ctx.api.get(staff('categories/'), s.as(s.admin))).body as Listed)[0]!.subcategories[0]!.items).toBe(1);
     expect(await ctx.api.delete(staff(`subcategories/${evidence.id}/`), s.as(s.admin, at(2)))).toMatchObject({ status: 409, body: { detail: m.subcategoryInUse } });

@@ -96,6 +96,9 @@ describe('PUT /staff/coursewares/{id}/video-questions/', () => {
     const removed = await ctx.api.put(path(s.ivideo.id), { max_attempts: 2, questions: [saved.body.questions[1]] }, s.as(s.admin, at(2)));
     expect(removed.body.questions).toHaveLength(1);
     expect(await db().$count(videoQuestionAnswers, eq(videoQuestionAnswers.questionId, s.first.id))).toBe(0);
+    // The editor that still holds the removed question was stale: 412, not a refused question.
+    const holding = await ctx.api.put(path(s.ivideo.id), { max_attempts: 2, questions: saved.body.questions }, s.as(s.admin, at(2)));
+    expect(holding).toMatchObject({ status: 412, body: { current: { lesson: { version: 3 }, questions: [{}] } } });
 
     const audits = await db().select().from(auditLog).where(eq(auditLog.schoolId, s.school.id)).orderBy(auditLog.id);
     expect(audits.map((a) => [a.action, a.subjectType, a.subjectId])).toEqual([

@@ -13,7 +13,8 @@ export const categories = pgTable(
     /** Raised by every staff save (its ETag). */
     version: integer().notNull().default(1),
   },
-  (t) => [uniqueIndex('categories_school_name_key').on(t.schoolId, t.name)],
+  // Unique whatever its case: "Ethics" and "ethics" would be one category to a student.
+  (t) => [uniqueIndex('categories_school_lower_name_key').on(t.schoolId, sql`lower(${t.name})`)],
 );
 
 export const subcategories = pgTable(
@@ -25,7 +26,7 @@ export const subcategories = pgTable(
     name: text().notNull(),
     version: integer().notNull().default(1),
   },
-  (t) => [uniqueIndex('subcategories_category_name_key').on(t.categoryId, t.name), index('subcategories_school_idx').on(t.schoolId)],
+  (t) => [uniqueIndex('subcategories_category_lower_name_key').on(t.categoryId, sql`lower(${t.name})`), index('subcategories_school_idx').on(t.schoolId)],
 );
 
 export const lecturers = pgTable('lecturers', {
@@ -43,7 +44,8 @@ export const courses = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     schoolId: integer().notNull().references(() => schools.id, { onDelete: 'cascade' }),
-    subcategoryId: integer().references(() => subcategories.id, { onDelete: 'set null' }),
+    /** No action on delete: a subcategory with anything filed under it cannot go (the console answers 409). */
+    subcategoryId: integer().references(() => subcategories.id),
     lecturerId: integer().references(() => lecturers.id, { onDelete: 'set null' }),
     name: text().notNull(),
     slug: text().notNull(),
@@ -207,7 +209,7 @@ export const bundles = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     schoolId: integer().notNull().references(() => schools.id, { onDelete: 'cascade' }),
-    subcategoryId: integer().references(() => subcategories.id, { onDelete: 'set null' }),
+    subcategoryId: integer().references(() => subcategories.id),
     name: text().notNull(),
     slug: text().notNull(),
     description: text().notNull().default(''),

@@ -14,6 +14,7 @@ import { accountService } from '../account/service';
 import { presentToken } from './presenter';
 import { authRepository, loginKeyOfUser, type AuthRepository, type UserRow } from './repository';
 import { throttled } from './throttle';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 const USERNAME = /^[\w.+-]+$/;
 const HOUR = 3_600_000;
@@ -136,8 +137,8 @@ export function authService(app: FastifyInstance) {
       const student = { username: body.username, email: body.email, passwordHash, schoolId: school.id };
       const { user } = await createStudent(student, school, (tx, created) => sendVerification(tx, created, school)).catch((error: unknown) => {
         // Two sign-ups racing for one name or address: the unique index decides, and the loser hears which.
-        const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-        if (e.code === '23505' || e.cause?.code === '23505') {
+        if (isUniqueViolation(error)) {
+          const e = error as { constraint?: string; cause?: { constraint?: string } };
           const emailClash = (e.constraint ?? e.cause?.constraint ?? '').includes('email');
           throw invalid(emailClash ? { email: serverMessages.emailTaken } : { username: serverMessages.usernameTaken });
         }

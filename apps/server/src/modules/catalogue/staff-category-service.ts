@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { categoryMessages, type StaffCategory } from '@school/shared/staff/categories';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { DomainError, invalid, notFound } from '../../lib/errors';
 import { versionConflict } from '../../lib/versions';
 import { recordAudit } from '../audit/service';
@@ -32,6 +32,69 @@ export function staffCategoryService(app: FastifyInstance) {
 
   /** A write and its audit entry in one transaction; a name taken meanwhile answers `message` on the name. */
   const write = <T>(run: (tx: Tx) => Promise<T>, message: string) => app.db.transaction(run).catch(named(message));
+
+  /** What differs between a category and a subcategory when renamed or removed. */
+  const kinds = {
+    category: {
+      type: 'category',
+      find: async (schoolId: number, id: number) => {
+        const row = await repo.findCategory(schoolId, id);
+        return row && { name: row.name, within: undefined };
+      },
+      duplicate: categoryMessages.duplicateCategory,
+      inUse: categoryMessages.categoryInUse,
+      rename: (tx: Tx) => staffCourseWrites(tx).renameCategory,
+      remove: (tx: Tx) => staffCourseWrites(tx).removeCategory,
+    },
+    subcategory: {
+      type: 'subcategory',
+      find: async (schoolId: number, id: number) => {
+        const row = await repo.findSubcategory(schoolId, id);
+        return row && { name: row.name, within: row.categoryId };
+      },
+      duplicate: categoryMessages.duplicateSubcategory,
+      inUse: categoryMessages.subcategoryInUse,
+      rename: (tx: Tx) => staffCourseWrites(tx).renameSubcategory,
+      remove: (tx: Tx) => staffCourseWrites(tx).removeSubcategory,
+    },
+  } as const;
+  type Kind = (typeof kinds)[keyof typeof kinds];
+
+  async function rename(ctx: StaffContext, kind: Kind, id: number, version: number, name: string) {
+    courseCreationPolicy.authorize(ctx.actor, 'create', ctx.school);
+    const found = await kind.find(ctx.school.id, id);
+    if (!found) throw notFound();
+    if (found.name.toLowerCase() !== name.toLowerCase() && taken(await list(ctx), name, found.within)) throw invalid({ name: kind.duplicate });
+    const saved = await write(async (tx) => {
+      const row = await kind.rename(tx)(ctx.school.id, id, version, name);
+      if (row) await recordAudit(tx, ctx.audit, { action: `${kind.type}.update`, subject: { type: kind.type, id }, before: { name: found.name }, after: { name } });
+      return row;
+    }, kind.duplicate);
+    if (!saved) throw versionConflict(await list(ctx), null, null);
+    return list(ctx);
+  }
+
+  /**
+   * The database refuses to delete a subcategory that a course or bundle is filed under (its foreign key has no
+   * action on delete), so a course filed meanwhile cannot be left pointing nowhere.
+   */
+  async function remove(ctx: StaffContext, kind: Kind, id: number, version: number) {
+    courseCreationPolicy.authorize(ctx.actor, 'create', ctx.school);
+    const found = await kind.find(ctx.school.id, id);
+    if (!found) throw notFound();
+    const gone = await app.db
+      .transaction(async (tx) => {
+        const row = await kind.remove(tx)(ctx.school.id, id, version);
+        if (row) await recordAudit(tx, ctx.audit, { action: `${kind.type}.delete`, subject: { type: kind.type, id }, before: { name: found.name, category: found.within } });
+        return row;
+      })
+      .catch((error: unknown) => {
+        if (isForeignKeyViolation(error)) throw new DomainError(409, { detail: kind.inUse });
+        throw error;
+      });
+    if (!gone) throw versionConflict(await list(ctx), null, null);
+    return list(ctx);
+  }
 
   return {
     async list(ctx: StaffContext) {
@@ -68,67 +131,10 @@ export function staffCategoryService(app: FastifyInstance) {
       return list(ctx);
     },
 
-    async renameCategory(ctx: StaffContext, id: number, version: number, name: string) {
-      courseCreationPolicy.authorize(ctx.actor, 'create', ctx.school);
-      const found = await repo.findCategory(ctx.school.id, id);
-      if (!found) throw notFound();
-      if (found.name.toLowerCase() !== name.toLowerCase() && taken(await list(ctx), name)) throw invalid({ name: categoryMessages.duplicateCategory });
-      const saved = await write(
-        async (tx) => {
-          const row = await staffCourseWrites(tx).renameCategory(ctx.school.id, id, version, name);
-          if (row) await recordAudit(tx, ctx.audit, { action: 'category.update', subject: { type: 'category', id }, before: { name: found.name }, after: { name } });
-          return row;
-        },
-        categoryMessages.duplicateCategory,
-      );
-      if (!saved) throw versionConflict(await list(ctx), null, null);
-      return list(ctx);
-    },
-
-    async renameSubcategory(ctx: StaffContext, id: number, version: number, name: string) {
-      courseCreationPolicy.authorize(ctx.actor, 'create', ctx.school);
-      const found = await repo.findSubcategory(ctx.school.id, id);
-      if (!found) throw notFound();
-      if (found.name.toLowerCase() !== name.toLowerCase() && taken(await list(ctx), name, found.categoryId)) throw invalid({ name: categoryMessages.duplicateSubcategory });
-      const saved = await write(
-        async (tx) => {
-          const row = await staffCourseWrites(tx).renameSubcategory(ctx.school.id, id, version, name);
-          if (row) await recordAudit(tx, ctx.audit, { action: 'subcategory.update', subject: { type: 'subcategory', id }, before: { name: found.name }, after: { name } });
-          return row;
-        },
-        categoryMessages.duplicateSubcategory,
-      );
-      if (!saved) throw versionConflict(await list(ctx), null, null);
-      return list(ctx);
-    },
-
+    renameCategory: (ctx: StaffContext, id: number, version: number, name: string) => rename(ctx, kinds.category, id, version, name),
+    renameSubcategory: (ctx: StaffContext, id: number, version: number, name: string) => rename(ctx, kinds.subcategory, id, version, name),
     /** A category goes with its subcategories, once nothing is filed under any of them (409 otherwise). */
-    async removeCategory(ctx: StaffContext, id: number, version: number) {
-      courseCreationPolicy.authorize(ctx.actor, 'create', ctx.school);
-      const found = await repo.findCategory(ctx.school.id, id);
-      if (!found) throw notFound();
-      if (await repo.subcategoriesUsed(await repo.subcategoryIdsOf(ctx.school.id, id))) throw new DomainError(409, { detail: categoryMessages.categoryInUse });
-      const gone = await app.db.transaction(async (tx) => {
-        const row = await staffCourseWrites(tx).removeCategory(ctx.school.id, id, version);
-        if (row) await recordAudit(tx, ctx.audit, { action: 'category.delete', subject: { type: 'category', id }, before: { name: found.name } });
-        return row;
-      });
-      if (!gone) throw versionConflict(await list(ctx), null, null);
-      return list(ctx);
-    },
-
-    async removeSubcategory(ctx: StaffContext, id: number, version: number) {
-      courseCreationPolicy.authorize(ctx.actor, 'create', ctx.school);
-      const found = await repo.findSubcategory(ctx.school.id, id);
-      if (!found) throw notFound();
-      if (await repo.subcategoriesUsed([id])) throw new DomainError(409, { detail: categoryMessages.subcategoryInUse });
-      const gone = await app.db.transaction(async (tx) => {
-        const row = await staffCourseWrites(tx).removeSubcategory(ctx.school.id, id, version);
-        if (row) await recordAudit(tx, ctx.audit, { action: 'subcategory.delete', subject: { type: 'subcategory', id }, before: { category: found.categoryId, name: found.name } });
-        return row;
-      });
-      if (!gone) throw versionConflict(await list(ctx), null, null);
-      return list(ctx);
-    },
+    removeCategory: (ctx: StaffContext, id: number, version: number) => remove(ctx, kinds.category, id, version),
+    removeSubcategory: (ctx: StaffContext, id: number, version: number) => remove(ctx, kinds.subcategory, id, version),
   };
 }

@@ -198,17 +198,6 @@ export function staffCourseRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Whether courses or bundles are filed under these subcategories. */
-    async subcategoriesUsed(ids: number[]) {
-      if (ids.length === 0) return false;
-      const [c, b] = await Promise.all([db.$count(courses, inArray(courses.subcategoryId, ids)), db.$count(bundles, inArray(bundles.subcategoryId, ids))]);
-      return c + b > 0;
-    },
-
-    async subcategoryIdsOf(schoolId: number, categoryId: number) {
-      return (await db.select({ id: subcategories.id }).from(subcategories).where(and(eq(subcategories.schoolId, schoolId), eq(subcategories.categoryId, categoryId)))).map((r) => r.id);
-    },
-
     async lecturerNamed(schoolId: number, name: string) {
       return (await db.$count(lecturers, and(eq(lecturers.schoolId, schoolId), sql`lower(${lecturers.name}) = lower(${name})`))) > 0;
     },
@@ -298,7 +287,7 @@ export function staffCourseWrites(tx: Tx) {
       return row ?? null;
     },
 
-    /** A category with its subcategories (the caller checked that nothing is filed under them). */
+    /** A category with its subcategories; refused by the database (23503) while anything is filed under them. */
     async removeCategory(schoolId: number, id: number, version: number) {
       const [row] = await tx.delete(categories).where(and(eq(categories.schoolId, schoolId), eq(categories.id, id), eq(categories.version, version))).returning({ id: categories.id });
       return row ?? null;

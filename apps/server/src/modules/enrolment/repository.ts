@@ -2,11 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, sql, typ
 import { AWAITING_PAYMENT_STATUSES, type EnrollmentSort, type EnrollmentStatusFilter } from '@school/shared/catalogue/rules';
 import type { Db } from '../../db/client';
 import { bundleCourses, bundleEnrollments, classes, compliancePeriods, courses, enrollments, schools, type EnrolmentStatus } from '../../db/schema/index';
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
+import { isUniqueViolation } from '../../lib/db-errors';
 
 /** Statuses of an enrolment made by a payment that has not gone through yet. */
 const AWAITING_PAYMENT: EnrolmentStatus[] = ['notpaid', 'pending'];

@@ -69,7 +69,10 @@ export function staffVideoQuestionService(app: FastifyInstance) {
       const before = await learning.videoQuestions(ctx.school.id, id);
       const known = new Set(before.map((q) => q.id));
       const ids = body.questions.flatMap((q) => (q.id === undefined ? [] : [q.id]));
-      if (ids.some((qid) => !known.has(qid)) || new Set(ids).size !== ids.length) throw invalid({ questions: videoQuestionEditorMessages.gone });
+      const unknown = ids.some((qid) => !known.has(qid));
+      // A question removed by a save since this one's version: the editor was stale (412 with the lesson as it is).
+      if (unknown && version !== found.lesson.version) throw versionConflict(await present(ctx, found), null, null, found.lesson.version);
+      if (unknown || new Set(ids).size !== ids.length) throw invalid({ questions: videoQuestionEditorMessages.gone });
 
       const saved = await app.db.transaction(async (tx) => {
         const writes = staffVideoQuestionWrites(tx);

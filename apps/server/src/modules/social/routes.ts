@@ -13,6 +13,7 @@ import type { SchoolRow } from '../tenancy/repository';
 import { providerPolicy } from './policy';
 import { socialRepository } from './repository';
 import { facebookVerifier, googleVerifier, type SocialIdentity } from './verify';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 const providerParams = z.object({ provider: socialProviderSchema });
 
@@ -82,9 +83,9 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
           lastName: identity.lastName,
           social: { provider: identity.provider, subject: identity.subject },
         }, school)
-        .catch(async (error: { code?: string; cause?: { code?: string } }) => {
+        .catch(async (error: unknown) => {
           // The same person signing up twice at once: the other request created the account.
-          if (error.code !== '23505' && error.cause?.code !== '23505') throw error;
+          if (!isUniqueViolation(error)) throw error;
           return null;
         });
       if (!created) {

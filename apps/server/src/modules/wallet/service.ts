@@ -7,6 +7,7 @@ import { badRequest, invalid, notFound } from '../../lib/errors';
 import { recordEvent } from '../events/service';
 import type { SchoolRow } from '../tenancy/repository';
 import { walletRepository, type WalletReason } from './repository';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 const NONCE_TTL_MS = 10 * 60_000;
 const COINS_APPROVAL_TTL_MS = 30 * 60_000;
@@ -138,8 +139,7 @@ export function walletService(app: FastifyInstance) {
       if (owner && owner.userId !== userId) throw badRequest(walletMessages.addressTaken);
       // Two accounts connecting one address at once: the unique index decides.
       await repo.connect(userId, address).catch((error: unknown) => {
-        const e = error as { code?: string; cause?: { code?: string } };
-        if (e.code === '23505' || e.cause?.code === '23505') throw badRequest(walletMessages.addressTaken);
+        if (isUniqueViolation(error)) throw badRequest(walletMessages.addressTaken);
         throw error;
       });
       return address;

@@ -51,16 +51,18 @@ export function DataTable<T extends Row>({ caption, columns, query, what, empty,
       {(data) => (
         <>
           <div className="staff-table-box" aria-busy={query.isFetching || undefined}>
-            <table className="staff-table data-table">
+            {/* Explicit roles: at 600 px and under the rows are laid out as cards (display: block), which drops the
+                implicit table semantics in some browsers. */}
+            <table className="staff-table data-table" role="table">
               <caption className="visually-hidden">{caption}</caption>
-              <thead>
+              <thead role="rowgroup">
                 {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
+                  <tr key={group.id} role="row">
                     {group.headers.map((header) => {
                       const sortable = sorts.includes(header.column.id) || sorts.includes(`-${header.column.id}`);
                       const direction = header.column.getIsSorted();
                       return (
-                        <th key={header.id} scope="col" aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                        <th key={header.id} scope="col" role="columnheader" aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}>
                           {sortable ? (
                             <button type="button" className="sort-button" onClick={() => onSort(nextSort(header.column.id, sort, sorts))}>
                               <table.FlexRender header={header} />
@@ -75,11 +77,11 @@ export function DataTable<T extends Row>({ caption, columns, query, what, empty,
                   </tr>
                 ))}
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {table.getRowModel().rows.map((row) => (
-                  <tr key={row.id}>
+                  <tr key={row.id} role="row">
                     {row.getAllCells().map((cell) => (
-                      <td key={cell.id} data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined}>
+                      <td key={cell.id} role="cell" data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined}>
                         <table.FlexRender cell={cell} />
                       </td>
                     ))}

@@ -6,8 +6,9 @@ import { courseKeys } from './course-calls';
 
 const questionsKey = (lessonId: number) => ['staff', 'video-questions', lessonId] as const;
 
-export const useVideoQuestions = (lessonId: number) =>
-  useQuery({ queryKey: questionsKey(lessonId), queryFn: () => api<StaffVideoQuestions>(`/staff/coursewares/${lessonId}/video-questions/`), refetchOnWindowFocus: false });
+export const fetchVideoQuestions = (lessonId: number) => api<StaffVideoQuestions>(`/staff/coursewares/${lessonId}/video-questions/`);
+
+export const useVideoQuestions = (lessonId: number) => useQuery({ queryKey: questionsKey(lessonId), queryFn: () => fetchVideoQuestions(lessonId), refetchOnWindowFocus: false });
 
 /** Saves to the lesson version the editor loaded; the outline (which shows that version) is read again. */
 export function useSaveVideoQuestions() {

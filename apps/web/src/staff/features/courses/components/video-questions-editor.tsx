@@ -6,9 +6,10 @@ import { FormBanner } from '@/components/form-banner';
 import { TextField } from '@/components/text-field';
 import { notify } from '@/components/toast';
 import { ApiError, errorDetail } from '@/lib/api-error';
+import { useRenewingSource } from '@/lib/use-renewing-source';
 import { ConflictBanner, conflictOf } from '../../../components/conflict-banner';
 import { useFormBase } from '../../../lib/use-form-base';
-import { useSaveVideoQuestions, useShowVideoQuestions } from '../api/video-question-calls';
+import { fetchVideoQuestions, useSaveVideoQuestions, useShowVideoQuestions } from '../api/video-question-calls';
 import { VideoQuestionCard } from './video-question-card';
 import { bodyOf, formOf, inputOf, newQuestion, type QuestionsForm } from './video-question-model';
 
@@ -29,6 +30,7 @@ export function VideoQuestionsEditor({ loaded }: { loaded: StaffVideoQuestions }
   const [placing, setPlacing] = useState<number | null>(null);
   const [second, setSecond] = useState(0);
   const [banner, setBanner] = useState<string | null>(null);
+  const source = useRenewingSource(loaded.video_url, async () => (await fetchVideoQuestions(loaded.lesson.id)).video_url);
 
   function showProblems(problems: Record<string, string>) {
     Object.entries(problems).forEach(([input, message], i) => setError(input as Path<QuestionsForm>, { type: 'server', message }, { shouldFocus: i === 0 }));
@@ -92,9 +94,18 @@ export function VideoQuestionsEditor({ loaded }: { loaded: StaffVideoQuestions }
           }}
         />
       )}
-      <FormBanner message={banner} />
+      <FormBanner message={banner ?? (source.failed ? 'The video could not be loaded. Reload the page to try again.' : null)} />
       <div className="question-stage">
-        <video ref={video} src={loaded.video_url} controls preload="metadata" onTimeUpdate={(e) => setSecond(e.currentTarget.currentTime)} aria-label={`Video of ${loaded.lesson.name}`} />
+        <video
+          ref={video}
+          src={source.src ?? undefined}
+          controls
+          preload="metadata"
+          onTimeUpdate={(e) => setSecond(e.currentTarget.currentTime)}
+          onLoadedMetadata={source.onLoadedMetadata}
+          onError={source.onError}
+          aria-label={`Video of ${loaded.lesson.name}`}
+        />
         <div className={`question-stage-layer ${placing === null ? '' : 'is-placing'}`} onClick={place} aria-hidden="true">
           {values.map((q, i) => (
             <span key={questions.fields[i]?.id ?? i} className={`question-pin ${placing === i ? 'is-active' : ''}`} style={{ left: `${Number(q.x) || 0}%`, top: `${Number(q.y) || 0}%` }}>

@@ -9,8 +9,9 @@ import { TextField } from '@/components/text-field';
 import { notify } from '@/components/toast';
 import { readServerError } from '@/lib/server-errors';
 import { ConflictBanner, conflictOf, type Conflict } from '../../../components/conflict-banner';
+import { QueryState } from '../../../components/query-state';
 import { useSaveVoucher, useVoucherTargets } from '../api/voucher-calls';
-import { bodyOf, formOf, inputOf, type VoucherForm } from './voucher-form-model';
+import { bodyOf, formOf, inputOf, targetOptionsOf, type VoucherForm } from './voucher-form-model';
 
 interface Props {
   /** The voucher edited, or null for a new one; the dialog is closed while undefined. */
@@ -60,30 +61,29 @@ export function VoucherDialog({ voucher, onClose }: Props) {
     }
   });
 
-  const targetOptions = [
-    ...(targets.data?.courses.map((c) => ({ value: `course:${c.id}`, label: `Course: ${c.name}` })) ?? []),
-    ...(targets.data?.bundles.map((b) => ({ value: `bundle:${b.id}`, label: `Bundle: ${b.name}` })) ?? []),
-  ];
   const percent = watch('type') === 'percentage';
   return (
     <Modal open={open} onClose={onClose} title={editing ? `Edit ${editing.code}` : 'New voucher'}>
-      <form onSubmit={(event) => void submit(event)} noValidate className="console-form">
-        {conflict && (
-          <ConflictBanner
-            what="this voucher"
-            conflict={conflict}
-            onReload={() => {
-              reset(formOf(conflict.current));
-              setBase(conflict.current);
-              setConflict(null);
-            }}
-          />
+      {/* The form waits for the choices of "Applies to": a select shown without its option would lose the voucher's target. */}
+      <QueryState query={targets} what="The courses and bundles">
+        {(choices) => (
+          <form onSubmit={(event) => void submit(event)} noValidate className="console-form">
+            {conflict && (
+              <ConflictBanner
+                what="this voucher"
+                conflict={conflict}
+                onReload={() => {
+                  reset(formOf(conflict.current));
+                  setBase(conflict.current);
+                  setConflict(null);
+                }}
+              />
         )}
         <FormBanner message={banner} />
         <TextField label="Code" autoCapitalize="characters" error={errors.code?.message} {...register('code')} />
         <SelectField label="Kind" placeholder="Choose" options={[{ value: 'percentage', label: 'Percentage off' }, { value: 'fixed', label: 'Fixed amount off (pesos)' }]} {...register('type')} />
         <TextField label={percent ? 'Percent off' : 'Pesos off'} inputMode="decimal" error={errors.value?.message} {...register('value')} />
-        <SelectField label="Applies to" placeholder="Every course and bundle" options={targetOptions} error={errors.target?.message} {...register('target')} />
+        <SelectField label="Applies to" placeholder="Every course and bundle" options={targetOptionsOf(choices, base)} error={errors.target?.message} {...register('target')} />
         <div className="field-row">
           <TextField label="Uses in all (empty: no limit)" inputMode="numeric" error={errors.usage_limit?.message} {...register('usage_limit')} />
           <TextField label="Uses per student" inputMode="numeric" error={errors.per_user_limit?.message} {...register('per_user_limit')} />
@@ -105,6 +105,8 @@ export function VoucherDialog({ voucher, onClose }: Props) {
           <Button label={editing ? 'Save voucher' : 'Create voucher'} type="submit" busy={save.isPending} />
         </div>
       </form>
+        )}
+      </QueryState>
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { voucherFieldsSchema, voucherProblems, type StaffVoucher, type VoucherFields } from '@school/shared/staff/vouchers';
+import { voucherFieldsSchema, voucherProblems, type StaffVoucher, type VoucherFields, type VoucherTargets } from '@school/shared/staff/vouchers';
 
 /** A voucher as its dialog's inputs hold it; `target` is "", "course:12" or "bundle:3". */
 export interface VoucherForm {
@@ -49,4 +49,15 @@ export function bodyOf(values: VoucherForm, used: number): { body: VoucherFields
   if (!parsed.success) return { problems };
   for (const [field, message] of Object.entries(voucherProblems(parsed.data, used))) problems[inputOf(field)] ??= message;
   return Object.keys(problems).length ? { problems } : { body: parsed.data };
+}
+
+/**
+ * The choices of "Applies to": the school's courses (not archived) and bundles, and the edited voucher's own
+ * course when it has been archived since, so that saving keeps it rather than widening it to everything.
+ */
+export function targetOptionsOf(targets: VoucherTargets, voucher: StaffVoucher | null) {
+  const courses = targets.courses.map((c) => ({ value: `course:${c.id}`, label: `Course: ${c.name}` }));
+  const own = voucher?.course;
+  if (own && !targets.courses.some((c) => c.id === own.id)) courses.push({ value: `course:${own.id}`, label: `Course: ${own.name} (archived)` });
+  return [...courses, ...targets.bundles.map((b) => ({ value: `bundle:${b.id}`, label: `Bundle: ${b.name}` }))];
 }
