@@ -7,6 +7,7 @@ import { pageOf } from '../../lib/pagination';
 import { fullName } from '../account/presenter';
 import { staffActor } from '../auth/actor';
 import { auditRepository, type AuditFilter } from './repository';
+import { staffRoute } from '../staff/route-schema';
 
 /** A school's audit log is read by those with audit.read there; another school's is not reachable at all. */
 const auditPolicy = definePolicy({
@@ -34,8 +35,7 @@ export const auditStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit/',
     {
       schema: {
-        tags: ['staff'],
-        security: [{ token: [] }],
+        ...staffRoute,
         summary: "The school's audit log, newest first: filter by actor, subject (course:12), action and dates",
         querystring: auditQuerySchema,
         response: { 200: listSchema(auditEntrySchema), ...errorResponses },

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '@school/shared/api/errors';
 import { idParamsSchema } from '@school/shared/school/schemas';
 import { staffExamPutSchema, staffExamSchema } from '@school/shared/staff/exams';
-import { conflictSchema, etagOf } from '@school/shared/staff/versions';
+import { etagOf } from '@school/shared/staff/versions';
 import { expectedVersion } from '../../lib/versions';
 import { staffContextOf } from '../staff/context';
 import { staffExamService } from './staff-service';
+import { staffRoute, versionedResponses } from '../staff/route-schema';
 
-const tags = ['staff'];
-const security = [{ token: [] }];
-const detail = z.object({ detail: z.string() });
 
 /** The exam and survey editor: GET the settings and questions with the ETag, PUT them back with If-Match. */
 export const examStaffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +15,7 @@ export const examStaffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/exams/:id/',
-    { schema: { tags, security, summary: "An exam's or survey's settings and current questions, with how many attempts it has had", params: idParamsSchema, response: { 200: staffExamSchema, ...errorResponses } } },
+    { schema: { ...staffRoute, summary: "An exam's or survey's settings and current questions, with how many attempts it has had", params: idParamsSchema, response: { 200: staffExamSchema, ...errorResponses } } },
     async (request, reply) => {
       const exam = await exams.get(staffContextOf(request), request.params.id);
       return reply.header('etag', etagOf(exam.version)).send(exam);
@@ -29,12 +26,11 @@ export const examStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/exams/:id/',
     {
       schema: {
-        tags,
-        security,
+        ...staffRoute,
         summary: 'Saves the settings and every question in order (If-Match); questions attempts have had are kept for those attempts and replaced for new ones',
         params: idParamsSchema,
         body: staffExamPutSchema,
-        response: { 200: staffExamSchema, ...errorResponses, 412: conflictSchema(staffExamSchema), 428: detail },
+        response: { 200: staffExamSchema, ...versionedResponses(staffExamSchema) },
       },
     },
     async (request, reply) => {

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '@school/shared/api/errors';
 import { idParamsSchema } from '@school/shared/school/schemas';
 import { staffVideoQuestionsSchema, videoQuestionsPutSchema } from '@school/shared/staff/video-questions';
-import { conflictSchema, etagOf } from '@school/shared/staff/versions';
+import { etagOf } from '@school/shared/staff/versions';
 import { expectedVersion } from '../../lib/versions';
 import { staffContextOf } from '../staff/context';
 import { staffVideoQuestionService } from './staff-service';
+import { staffRoute, versionedResponses } from '../staff/route-schema';
 
-const tags = ['staff'];
-const security = [{ token: [] }];
-const detail = z.object({ detail: z.string() });
 
 /** An interactive video's questions: GET them with the lesson's ETag, PUT them all back with If-Match. */
 export const learningStaffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,8 +17,7 @@ export const learningStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/coursewares/:id/video-questions/',
     {
       schema: {
-        tags,
-        security,
+        ...staffRoute,
         summary: "An interactive video's questions with their answers, and the video's address for placing them (404 for any other lesson)",
         params: idParamsSchema,
         response: { 200: staffVideoQuestionsSchema, ...errorResponses },
@@ -37,12 +33,11 @@ export const learningStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/coursewares/:id/video-questions/',
     {
       schema: {
-        tags,
-        security,
+        ...staffRoute,
         summary: "Saves the attempts per question and every question (If-Match: the lesson's version)",
         params: idParamsSchema,
         body: videoQuestionsPutSchema,
-        response: { 200: staffVideoQuestionsSchema, ...errorResponses, 412: conflictSchema(staffVideoQuestionsSchema), 428: detail },
+        response: { 200: staffVideoQuestionsSchema, ...versionedResponses(staffVideoQuestionsSchema) },
       },
     },
     async (request, reply) => {

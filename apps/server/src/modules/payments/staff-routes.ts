@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses, listSchema } from '@school/shared/api/errors';
 import { idParamsSchema } from '@school/shared/school/schemas';
-import { conflictSchema, etagOf } from '@school/shared/staff/versions';
+import { etagOf } from '@school/shared/staff/versions';
 import { staffVoucherListQuerySchema, staffVoucherSchema, voucherFieldsSchema, voucherTargetsSchema } from '@school/shared/staff/vouchers';
 import { expectedVersion } from '../../lib/versions';
 import { staffContextOf } from '../staff/context';
 import { staffVoucherService } from './staff-service';
+import { staffRoute, versionedResponses } from '../staff/route-schema';
 
-const tags = ['staff'];
-const security = [{ token: [] }];
-const detail = z.object({ detail: z.string() });
 
 /** The school's vouchers in the console (voucher.manage): listed, created, and saved whole to their version. */
 export const paymentStaffRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,19 +15,19 @@ export const paymentStaffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/vouchers/',
-    { schema: { tags, security, summary: "The school's vouchers, newest first, with their uses and where each stands (search by code, active or deactivated)", querystring: staffVoucherListQuerySchema, response: { 200: listSchema(staffVoucherSchema), ...errorResponses } } },
+    { schema: { ...staffRoute, summary: "The school's vouchers, newest first, with their uses and where each stands (search by code, active or deactivated)", querystring: staffVoucherListQuerySchema, response: { 200: listSchema(staffVoucherSchema), ...errorResponses } } },
     async (request) => vouchers.list(staffContextOf(request), request.query),
   );
 
   app.get(
     '/vouchers/targets/',
-    { schema: { tags, security, summary: 'The courses (not archived) and bundles a voucher may be limited to', response: { 200: voucherTargetsSchema, ...errorResponses } } },
+    { schema: { ...staffRoute, summary: 'The courses (not archived) and bundles a voucher may be limited to', response: { 200: voucherTargetsSchema, ...errorResponses } } },
     async (request) => vouchers.targets(staffContextOf(request)),
   );
 
   app.post(
     '/vouchers/',
-    { schema: { tags, security, summary: 'A new voucher (a code the school does not have yet)', body: voucherFieldsSchema, response: { 201: staffVoucherSchema, ...errorResponses } } },
+    { schema: { ...staffRoute, summary: 'A new voucher (a code the school does not have yet)', body: voucherFieldsSchema, response: { 201: staffVoucherSchema, ...errorResponses } } },
     async (request, reply) => {
       const voucher = await vouchers.create(staffContextOf(request), request.body);
       return reply.code(201).header('etag', etagOf(voucher.version)).send(voucher);
@@ -39,7 +36,7 @@ export const paymentStaffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/vouchers/:id/',
-    { schema: { tags, security, summary: 'A voucher; its ETag is the version a PUT names in If-Match', params: idParamsSchema, response: { 200: staffVoucherSchema, ...errorResponses } } },
+    { schema: { ...staffRoute, summary: 'A voucher; its ETag is the version a PUT names in If-Match', params: idParamsSchema, response: { 200: staffVoucherSchema, ...errorResponses } } },
     async (request, reply) => {
       const voucher = await vouchers.get(staffContextOf(request), request.params.id);
       return reply.header('etag', etagOf(voucher.version)).send(voucher);
@@ -50,12 +47,11 @@ export const paymentStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/vouchers/:id/',
     {
       schema: {
-        tags,
-        security,
+        ...staffRoute,
         summary: 'Saves the whole voucher (deactivating it too) to the version in If-Match; its uses stay',
         params: idParamsSchema,
         body: voucherFieldsSchema,
-        response: { 200: staffVoucherSchema, ...errorResponses, 412: conflictSchema(staffVoucherSchema), 428: detail },
+        response: { 200: staffVoucherSchema, ...versionedResponses(staffVoucherSchema) },
       },
     },
     async (request, reply) => {

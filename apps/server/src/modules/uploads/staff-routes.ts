@@ -5,9 +5,8 @@ import { errorResponses } from '@school/shared/api/errors';
 import { uploadStatusSchema } from '@school/shared/staff/uploads';
 import { staffContextOf, type StaffContext } from '../staff/context';
 import { uploadService } from './service';
+import { staffRoute } from '../staff/route-schema';
 
-const tags = ['staff'];
-const security = [{ token: [] }];
 const uploadParams = z.object({ id: z.string().max(64) });
 
 /**
@@ -26,7 +25,7 @@ export const uploadStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.hijack();
       return uploads.handle(ctx, request.raw, reply.raw, uploadId);
     };
-    scope.post('/uploads/', { schema: { tags, security, summary: 'tus creation: Upload-Length, Upload-Metadata (filename, filetype); answers 201 with Location' } }, async (request, reply) => {
+    scope.post('/uploads/', { schema: { ...staffRoute, summary: 'tus creation: Upload-Length, Upload-Metadata (filename, filetype); answers 201 with Location' } }, async (request, reply) => {
       const ctx = staffContextOf(request);
       uploads.mayCreate(ctx);
       await handOver(request, reply, ctx, null);
@@ -37,15 +36,15 @@ export const uploadStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       await handOver(request, reply, ctx, row.id);
     };
     // HEAD before GET's route: Fastify would otherwise answer HEAD with the status GET below.
-    scope.head('/uploads/:id', { schema: { tags, security, summary: 'tus: the offset to resume from', params: uploadParams } }, resume);
-    scope.patch('/uploads/:id', { schema: { tags, security, summary: 'tus: more bytes at Upload-Offset (application/offset+octet-stream)', params: uploadParams } }, resume);
-    scope.delete('/uploads/:id', { schema: { tags, security, summary: 'tus termination of an upload still receiving', params: uploadParams } }, resume);
+    scope.head('/uploads/:id', { schema: { ...staffRoute, summary: 'tus: the offset to resume from', params: uploadParams } }, resume);
+    scope.patch('/uploads/:id', { schema: { ...staffRoute, summary: 'tus: more bytes at Upload-Offset (application/offset+octet-stream)', params: uploadParams } }, resume);
+    scope.delete('/uploads/:id', { schema: { ...staffRoute, summary: 'tus termination of an upload still receiving', params: uploadParams } }, resume);
   };
   await app.register(tus);
 
   app.get(
     '/uploads/:id/',
-    { exposeHeadRoute: false, schema: { tags, security, summary: 'Where an upload stands: receiving, processing, ready (with what the probe found) or failed', params: uploadParams, response: { 200: uploadStatusSchema, ...errorResponses } } },
+    { exposeHeadRoute: false, schema: { ...staffRoute, summary: 'Where an upload stands: receiving, processing, ready (with what the probe found) or failed', params: uploadParams, response: { 200: uploadStatusSchema, ...errorResponses } } },
     async (request) => uploads.status(staffContextOf(request), request.params.id),
   );
 };
