@@ -152,6 +152,23 @@ describe('tus uploads at /staff/uploads/', () => {
     expect(deferred.status).toBe(400);
     expect((await request(ctx.server.url, staff('uploads/'), { method: 'POST', ...as(admin, { 'upload-length': '10' }) })).status).toBe(412);
     expect(await db().$count(uploads, eq(uploads.schoolId, school.id))).toBe(1);
+
+    // Two uploads created at once with room for one: the school's row is locked while each is counted.
+    const roomy = await createSchool(db(), { uploadMaxBytes: 1000, uploadQuotaBytes: 1500 });
+    const other = await createStaff(db(), { school: roomy });
+    const raced = await Promise.all([create(other, 1000), create(other, 1000)]);
+    expect(raced.map((r) => r.res.status).sort()).toEqual([201, 413]);
+    expect(await db().$count(uploads, eq(uploads.schoolId, roomy.id))).toBe(1);
+  });
+
+  it('finishes an upload whose last byte arrived while its finish failed, when it is next asked about', async () => {
+    const admin = await createStaff(db());
+    const { id } = await create(admin, podcast.length);
+    expect((await patch(admin, id, 0, podcast)).status).toBe(204);
+    await settled(admin, id);
+    // As the finish's transaction failing leaves it: every byte stored, the row still receiving.
+    await db().update(uploads).set({ state: 'receiving', kind: null, mime: null, mediaSeconds: null, finishedAt: null }).where(eq(uploads.id, id));
+    expect(await settled(admin, id)).toMatchObject({ state: 'ready', kind: 'audio' });
   });
 
   it('answers nobody 401, a student 403; another school, or another instructor, finds no upload (404); the sender gives up with DELETE', async () => {
@@ -187,19 +204,24 @@ describe('tus uploads at /staff/uploads/', () => {
     expect((await ctx.api.get(staff(`uploads/${id}/`), as(instructor))).status).toBe(404);
   });
 
-  it('forgets uploads no lesson took within a day, bytes and poster with them, and keeps the ones lessons use', async () => {
+  it('forgets uploads no lesson took within a day, and those no lesson uses any more, bytes and poster with them; keeps the ones lessons use', async () => {
     const admin = await createStaff(db());
     const unused = await upload(admin, lecture, 'unused.webm');
+    const replaced = await upload(admin, syllabus, 'first.pdf');
     const used = await upload(admin, syllabus, 'used.pdf');
     const course = await createCourse(db(), { school: admin.school, isPublished: false });
     const [lesson] = await createOutline(db(), course, [{ type: 'pdf', name: 'Reading' }]);
-    await ctx.api.patch(staff(`coursewares/${lesson!.id}/`), { upload: used.id }, as(admin, { 'if-match': '"v1"' }));
+    expect((await ctx.api.patch(staff(`coursewares/${lesson!.id}/`), { upload: replaced.id }, as(admin, { 'if-match': '"v1"' }))).status).toBe(200);
+    // The lesson's file replaced: the first upload holds room for nothing.
+    expect((await ctx.api.patch(staff(`coursewares/${lesson!.id}/`), { upload: used.id }, as(admin, { 'if-match': '"v2"' }))).status).toBe(200);
     const service = uploadService(ctx.server.app);
-    expect(await service.forgetUnattached()).toBe(0);
+    expect(await service.forgetUnused()).toBe(0);
     const later = new Date(Date.now() + 25 * 3600_000);
-    while ((await service.forgetUnattached(later)) > 0);
-    expect(await db().$count(uploads, eq(uploads.id, unused.id))).toBe(0);
-    expect(await ctx.server.app.storage.get(`uploads/${unused.id}`, 'private')).toBeNull();
+    while ((await service.forgetUnused(later)) > 0);
+    for (const gone of [unused, replaced]) {
+      expect(await db().$count(uploads, eq(uploads.id, gone.id))).toBe(0);
+      expect(await ctx.server.app.storage.get(`uploads/${gone.id}`, 'private')).toBeNull();
+    }
     expect((await request(ctx.server.url, unused.poster!)).status).toBe(404);
     expect(await db().$count(uploads, eq(uploads.id, used.id))).toBe(1);
     expect(await ctx.server.app.storage.get(`uploads/${used.id}`, 'private')).not.toBeNull();

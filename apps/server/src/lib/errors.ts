@@ -3,6 +3,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { serverMessages } from '@school/shared/auth/messages';
 import { loggableError } from './log-redaction';
 
+/** What a request that failed on the server's side is told; the log holds the cause. */
+export const SERVER_ERROR = 'A server error occurred.';
+
 /** The DRF shapes, plus the extra members some answers carry (a 412's current record). */
 type Body = Record<string, unknown>;
 
@@ -61,5 +64,5 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(error.statusCode).send({ detail: error.message });
   }
   request.log.error({ err: loggableError(error) }, 'unhandled error');
-  return reply.code(500).send({ detail: 'A server error occurred.' });
+  return reply.code(500).send({ detail: SERVER_ERROR });
 }

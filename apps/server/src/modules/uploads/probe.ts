@@ -28,11 +28,24 @@ interface ProbeOutput {
   streams?: { codec_type?: string; width?: number; height?: number; disposition?: { attached_pic?: number } }[];
 }
 
+/** The demuxers of the files lessons take (uploadMimeKinds): MP4/MOV/M4A, WebM/MKV, MP3, AAC, Ogg, WAV, FLAC, images. */
+const DEMUXERS = 'mov,matroska,mp3,aac,ogg,wav,flac,jpeg_pipe,png_pipe,webp_pipe';
+
+/**
+ * How ffmpeg may read a source: only as one of those formats (never a playlist or a concat list, which name
+ * other files and addresses), and only through the source's own protocol (a path, or the storage's signed
+ * address), so a crafted file can reach nothing else on the server or its network.
+ */
+function inputLimits(source: string) {
+  const protocols = source.startsWith('https://') ? 'https,tls,tcp' : source.startsWith('http://') ? 'http,tcp' : 'file';
+  return ['-protocol_whitelist', protocols, '-format_whitelist', DEMUXERS];
+}
+
 /** ffprobe's account of a media file (a path or an address); null when it cannot read it as media. */
 export async function probeMedia(source: string): Promise<MediaFacts | null> {
   let stdout: string;
   try {
-    ({ stdout } = await run('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', source], { timeout: 120_000, maxBuffer: 4 * 1024 * 1024 }));
+    ({ stdout } = await run('ffprobe', ['-v', 'error', ...inputLimits(source), '-show_format', '-show_streams', '-of', 'json', source], { timeout: 120_000, maxBuffer: 4 * 1024 * 1024 }));
   } catch (error) {
     // A missing ffprobe is the server's fault, not the file's: the job fails and is retried.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
@@ -58,7 +71,7 @@ export async function posterFrame(source: string, second: number): Promise<Buffe
     const { stdout } = await run(
       'ffmpeg',
       // -nostdin: ffmpeg otherwise reads its standard input for keystrokes and can wait there for good.
-      ['-nostdin', '-v', 'error', '-ss', String(second), '-i', source, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '4', 'pipe:1'],
+      ['-nostdin', '-v', 'error', ...inputLimits(source), '-ss', String(second), '-i', source, '-frames:v', '1', '-vf', "scale='min(1280,iw)':-2", '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '4', 'pipe:1'],
       { encoding: 'buffer', timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
     );
     return stdout.length > 0 ? stdout : null;

@@ -1,11 +1,22 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { uploads } from '../../db/schema/index';
+import { coursewares, schools, uploads } from '../../db/schema/index';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
 /** The private storage key of an upload's bytes. */
 export const uploadKey = (id: string) => `uploads/${id}`;
+
+/**
+ * An upload no lesson took within its first day, or one taken before `before` that no lesson uses any more (its
+ * file replaced, its lesson deleted): its bytes count against the school's room for nothing. A lesson taking an
+ * upload sets `attachedAt` to its own time, so an upload taken while the cleanup runs is not one of these.
+ */
+const unused = (before: Date) =>
+  or(
+    and(isNull(uploads.attachedAt), lt(uploads.createdAt, before)),
+    and(lt(uploads.attachedAt, before), sql`not exists (select 1 from ${coursewares} where ${coursewares.file} = ${uploadKey('')} || ${uploads.id})`),
+  );
 
 /** The staff console's uploads: every read and write names the school, but the probe job's (which has the id only). */
 export function uploadRepository(db: Db) {
@@ -21,23 +32,28 @@ export function uploadRepository(db: Db) {
       return row ?? null;
     },
 
-    /** What the school's uploads hold: every byte stored, a refused file's until the cleanup removes it. */
-    async usedBytes(schoolId: number) {
-      const [row] = await db.select({ total: sql<string>`coalesce(sum(${uploads.bytes}), 0)` }).from(uploads).where(eq(uploads.schoolId, schoolId));
-      return Number(row!.total);
-    },
-
-    async insert(values: Pick<UploadRow, 'id' | 'schoolId' | 'ownerId' | 'filename' | 'declaredType' | 'bytes'>) {
-      await db.insert(uploads).values(values);
+    /**
+     * A new upload's row, when the school's uploads (every byte stored, a refused file's until the cleanup
+     * removes it) leave room for it; false otherwise. The school's row is locked meanwhile, so two uploads
+     * created at once cannot both take the last room.
+     */
+    async insertWithinQuota(values: Pick<UploadRow, 'id' | 'schoolId' | 'ownerId' | 'filename' | 'declaredType' | 'bytes'>, quota: number) {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: schools.id }).from(schools).where(eq(schools.id, values.schoolId)).for('update');
+        const [row] = await tx.select({ total: sql<string>`coalesce(sum(${uploads.bytes}), 0)` }).from(uploads).where(eq(uploads.schoolId, values.schoolId));
+        if (Number(row!.total) + values.bytes > quota) return false;
+        await tx.insert(uploads).values(values);
+        return true;
+      });
     },
 
     async remove(schoolId: number, id: string) {
       await db.delete(uploads).where(and(eq(uploads.schoolId, schoolId), eq(uploads.id, id)));
     },
 
-    /** Forgets an upload still unattached (a lesson taking it at the same moment wins); whether it was. */
-    async removeUnattached(schoolId: number, id: string) {
-      const gone = await db.delete(uploads).where(and(eq(uploads.schoolId, schoolId), eq(uploads.id, id), isNull(uploads.attachedAt))).returning({ id: uploads.id });
+    /** Forgets an upload that is still unused (`unused` below, checked again as it is deleted); whether it was. */
+    async removeUnused(schoolId: number, id: string, before: Date) {
+      const gone = await db.delete(uploads).where(and(eq(uploads.schoolId, schoolId), eq(uploads.id, id), unused(before))).returning({ id: uploads.id });
       return gone.length > 0;
     },
 
@@ -46,9 +62,9 @@ export function uploadRepository(db: Db) {
       await db.update(uploads).set(values).where(and(eq(uploads.id, id), eq(uploads.state, 'processing')));
     },
 
-    /** Uploads nobody attached to a lesson within their day, oldest first. */
-    async unattachedBefore(before: Date, limit: number) {
-      return db.select().from(uploads).where(and(isNull(uploads.attachedAt), lt(uploads.createdAt, before))).orderBy(asc(uploads.createdAt)).limit(limit);
+    /** Uploads no lesson uses (see `unused`), oldest first. */
+    async unusedBefore(before: Date, limit: number) {
+      return db.select().from(uploads).where(unused(before)).orderBy(asc(uploads.createdAt)).limit(limit);
     },
   };
 }
@@ -71,8 +87,9 @@ export function uploadWrites(tx: Tx) {
       return row ?? null;
     },
 
+    /** Marks the upload taken now (again, by a second lesson): the cleanup then leaves it for a day at least. */
     async attach(schoolId: number, id: string) {
-      await tx.update(uploads).set({ attachedAt: new Date() }).where(and(eq(uploads.schoolId, schoolId), eq(uploads.id, id), isNull(uploads.attachedAt)));
+      await tx.update(uploads).set({ attachedAt: new Date() }).where(and(eq(uploads.schoolId, schoolId), eq(uploads.id, id)));
     },
   };
 }

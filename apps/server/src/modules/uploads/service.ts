@@ -18,7 +18,7 @@ import { uploadKey, uploadRepository, uploadWrites, type UploadRow } from './rep
 export const PROBE_UPLOAD = 'probe-upload';
 /** Where the tus protocol is spoken; an upload's address is this and its id. */
 export const UPLOADS_PATH = '/api/v1/staff/uploads';
-/** An upload no lesson took within this long is forgotten. */
+/** An upload no lesson took within this long is forgotten, and one no lesson uses any more once it is this old. */
 export const UNATTACHED_HOURS = 24;
 
 const hexId = /^[0-9a-f]{32}$/;
@@ -60,25 +60,30 @@ export function uploadService(app: FastifyInstance) {
     if (upload.size === undefined || upload.size === 0) throw refusal(400, uploadMessages.noLength);
     if (!filename) throw refusal(400, uploadMessages.filename);
     if (upload.size > ctx.school.uploadMaxBytes) throw refusal(413, uploadMessages.tooLarge(ctx.school.uploadMaxBytes));
-    if ((await repo.usedBytes(ctx.school.id)) + upload.size > ctx.school.uploadQuotaBytes) throw refusal(413, uploadMessages.quota(ctx.school.uploadQuotaBytes));
-    await repo.insert({
-      id: hexOf(upload.id),
-      schoolId: ctx.school.id,
-      ownerId: ctx.actor.userId,
-      filename: filename.slice(0, 255),
-      declaredType: (upload.metadata?.filetype ?? '').slice(0, 255),
-      bytes: upload.size,
-    });
+    const row = { id: hexOf(upload.id), schoolId: ctx.school.id, ownerId: ctx.actor.userId, filename: filename.slice(0, 255), declaredType: (upload.metadata?.filetype ?? '').slice(0, 255), bytes: upload.size };
+    if (!(await repo.insertWithinQuota(row, ctx.school.uploadQuotaBytes))) throw refusal(413, uploadMessages.quota(ctx.school.uploadQuotaBytes));
     return {};
   }
 
-  async function finish(upload: Upload) {
-    const { ctx } = requests.getStore()!;
-    const id = hexOf(upload.id);
+  /** The last byte is in: the upload is processing and its probe job sent, or neither. */
+  async function finish(schoolId: number, id: string) {
     await app.db.transaction(async (tx) => {
-      if (await uploadWrites(tx).finish(ctx.school.id, id)) await app.jobs.send(PROBE_UPLOAD, { id }, { tx });
+      if (await uploadWrites(tx).finish(schoolId, id)) await app.jobs.send(PROBE_UPLOAD, { id }, { tx });
     });
-    return {};
+  }
+
+  /**
+   * An upload whose last byte arrived while its finish failed (the database away a moment) stays receiving,
+   * and tus will not call back again: its store says it is whole, so it is finished now.
+   */
+  async function finishIfWhole(row: UploadRow) {
+    if (row.state !== 'receiving') return row;
+    const stored = await area()
+      .store.getUpload(area().idOf(uploadKey(row.id)))
+      .catch(() => null);
+    if (!stored || stored.size === undefined || stored.offset < stored.size) return row;
+    await finish(row.schoolId, row.id);
+    return (await repo.find(row.schoolId, row.id)) ?? row;
   }
 
   function server() {
@@ -96,7 +101,10 @@ export function uploadService(app: FastifyInstance) {
       allowedOrigins: () => false,
       disableTerminationForFinishedUploads: true,
       onUploadCreate: (_request, upload) => admit(upload),
-      onUploadFinish: (_request, upload) => finish(upload),
+      onUploadFinish: async (_request, upload) => {
+        await finish(requests.getStore()!.ctx.school.id, hexOf(upload.id));
+        return {};
+      },
     });
     return tus;
   }
@@ -136,7 +144,7 @@ export function uploadService(app: FastifyInstance) {
     },
 
     async status(ctx: StaffContext, id: string) {
-      return presentUpload(app.storage, await visible(ctx, id, 'read'));
+      return presentUpload(app.storage, await finishIfWhole(await visible(ctx, id, 'read')));
     },
 
     /**
@@ -184,12 +192,16 @@ export function uploadService(app: FastifyInstance) {
       await repo.settle(id, { state: 'ready', kind, mime: type.mime, mediaSeconds: timed ? media.seconds : null, width: media.width, height: media.height, poster });
     },
 
-    /** Forgets uploads no lesson took within UNATTACHED_HOURS: their bytes, poster and row. */
-    async forgetUnattached(now = new Date()) {
-      const rows = await repo.unattachedBefore(new Date(now.getTime() - UNATTACHED_HOURS * 3600_000), 100);
+    /**
+     * Forgets uploads no lesson took within UNATTACHED_HOURS, and those no lesson uses any more: their bytes,
+     * poster and row, so that their room is the school's again.
+     */
+    async forgetUnused(now = new Date()) {
+      const before = new Date(now.getTime() - UNATTACHED_HOURS * 3600_000);
+      const rows = await repo.unusedBefore(before, 100);
       for (const row of rows) {
-        // The row first, and only while no lesson has it: then nothing can point at the bytes removed next.
-        if (!(await repo.removeUnattached(row.schoolId, row.id))) continue;
+        // The row first, and only while still unused: then nothing can point at the bytes removed next.
+        if (!(await repo.removeUnused(row.schoolId, row.id, before))) continue;
         await area()
           .store.remove(area().idOf(uploadKey(row.id)))
           .catch((error: { status_code?: number }) => {

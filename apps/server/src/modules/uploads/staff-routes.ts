@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@school/shared/api/errors';
 import { uploadStatusSchema } from '@school/shared/staff/uploads';
+import { SERVER_ERROR } from '../../lib/errors';
+import { loggableError } from '../../lib/log-redaction';
 import { staffContextOf, type StaffContext } from '../staff/context';
 import { uploadService } from './service';
 import { staffRoute } from '../staff/route-schema';
@@ -20,10 +22,21 @@ export const uploadStaffRoutes: FastifyPluginAsyncZod = async (app) => {
   const tus: FastifyPluginAsync = async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    /** tus answers by itself on the raw response, once the route's own checks have passed. */
-    const handOver = (request: FastifyRequest, reply: FastifyReply, ctx: StaffContext, uploadId: string | null) => {
+    /**
+     * tus answers by itself on the raw response, once the route's own checks have passed. Fastify no longer
+     * answers for a hijacked reply, so a failure here is answered here: 500 in the API's shape, or, with the
+     * answer begun, the connection closed (the sender resumes from HEAD).
+     */
+    const handOver = async (request: FastifyRequest, reply: FastifyReply, ctx: StaffContext, uploadId: string | null) => {
       reply.hijack();
-      return uploads.handle(ctx, request.raw, reply.raw, uploadId);
+      try {
+        await uploads.handle(ctx, request.raw, reply.raw, uploadId);
+      } catch (error) {
+        request.log.error({ err: loggableError(error) }, 'upload failed');
+        if (reply.raw.headersSent) return void reply.raw.destroy();
+        reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+        reply.raw.end(JSON.stringify({ detail: SERVER_ERROR }));
+      }
     };
     scope.post('/uploads/', { schema: { ...staffRoute, summary: 'tus creation: Upload-Length, Upload-Metadata (filename, filetype); answers 201 with Location' } }, async (request, reply) => {
       const ctx = staffContextOf(request);
