@@ -200,7 +200,8 @@ describe('POST /payment/transactions/{id}/cancel/', () => {
       return createCheckout.call(gateway, request);
     };
     try {
-      const paying = pay(s, online(s.course.id));
+      const key = randomUUID();
+      const paying = ctx.api.post('/api/v1/payment/process/', online(s.course.id), { ...s.as, headers: { 'idempotency-key': key } });
       await called;
       const [txn] = await db().select().from(paymentTransactions).where(and(eq(paymentTransactions.userId, s.student.user.id), eq(paymentTransactions.courseId, s.course.id)));
       const startedAgo = (ms: number) => db().update(paymentTransactions).set({ createdAt: new Date(Date.now() - ms) }).where(eq(paymentTransactions.id, txn!.id));
@@ -216,6 +217,9 @@ describe('POST /payment/transactions/{id}/cancel/', () => {
       expect(after).toMatchObject({ status: 'Failed', providerRef: null, checkoutUrl: null });
       expect(await sandboxStatus(`/sandbox/checkout/${txn!.reference}`)).toBe('expired');
       expect(await enrolmentOf(s.student.user.id, s.course.id)).toBeUndefined();
+      // The same request again (its Idempotency-Key too) hears that it was cancelled, not that the gateway failed.
+      const replayed = await ctx.api.post('/api/v1/payment/process/', online(s.course.id), { ...s.as, headers: { 'idempotency-key': key } });
+      expect(replayed).toMatchObject({ status: 409, body: { detail: msg.cancelled, code: 'payment_cancelled' } });
     } finally {
       gateway.createCheckout = createCheckout;
     }

@@ -145,6 +145,7 @@ export const paymentMessages = {
   otherClass: 'Pay for the class you enrolled in.',
   alreadyPaid: 'This payment has already been made, so it cannot be cancelled. It will be confirmed shortly.',
   cancelTooSoon: 'This payment is still being started. Try again in a moment.',
+  cancelled: 'You cancelled this payment. Start a new one to pay.',
   cancelGatewayFailed: 'The payment gateway could not cancel this payment. Please try again.',
 } as const;
 

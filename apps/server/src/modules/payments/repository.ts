@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { OPEN_TRANSACTION_STATUSES } from '@school/shared/payments/rules';
 import type { Db } from '../../db/client';
-import { bundles, courses, paymentCallbacks, paymentTransactions, schools, voucherRedemptions, vouchers } from '../../db/schema/index';
+import { bundles, courses, events, paymentCallbacks, paymentTransactions, schools, voucherRedemptions, vouchers } from '../../db/schema/index';
 
 export type TransactionRow = typeof paymentTransactions.$inferSelect;
 export type VoucherRow = typeof vouchers.$inferSelect;
@@ -46,6 +46,10 @@ export function paymentRepository(db: Db) {
     async findByKey(userId: number, idempotencyKey: string) {
       const [row] = await db.select().from(paymentTransactions).where(and(eq(paymentTransactions.userId, userId), eq(paymentTransactions.idempotencyKey, idempotencyKey))).limit(1);
       return row;
+    },
+    /** Whether the payer cancelled this transaction (its event says so). */
+    async wasCancelled(id: number) {
+      return (await db.$count(events, and(eq(events.subjectType, 'payment_transaction'), eq(events.subjectId, id), eq(events.type, 'payment.cancelled')))) > 0;
     },
     async find(id: number) {
       const [row] = await db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)).limit(1);

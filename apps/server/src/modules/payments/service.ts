@@ -308,7 +308,11 @@ export function paymentService(app: FastifyInstance) {
       txn = (await repo.find(txn.id)) ?? txn;
     }
     if (txn.status === 'notpaid' && !txn.checkoutUrl) throw new DomainError(409, { detail: msg.idempotencyKeyInFlight });
-    if (txn.status === 'Failed' && txn.gateway === gateway.name && !txn.providerRef) throw gatewayRefused();
+    if (txn.status === 'Failed' && txn.gateway === gateway.name && !txn.providerRef) {
+      // No checkout was opened: either its payer cancelled it before the gateway answered, or the gateway refused.
+      if (await repo.wasCancelled(txn.id)) throw new DomainError(409, { detail: msg.cancelled, code: 'payment_cancelled' });
+      throw gatewayRefused();
+    }
     return txn;
   }
 
