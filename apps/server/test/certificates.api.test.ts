@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
@@ -6,7 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { certificateMessages as msg } from '@school/shared/certificates/rules';
 import type { UnitsByArea } from '@school/shared/certificates/mcle';
-import { certificates, enrollments } from '../src/db/schema/index';
+import { certificates, courses, enrollments } from '../src/db/schema/index';
 import { certificateService } from '../src/modules/certificates/service';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from './support/factories';
@@ -149,6 +150,12 @@ describe('issuing certificates', () => {
     expect(await certificateService(ctx.server.app).issue(s.enrolment.id)).toBeNull();
     expect((await mine(s)).count).toBe(0);
     expect((await ctx.api.get(`/api/v1/courses/${s.course.id}/`, s.as)).body.certificate).toEqual({ state: 'needs_payment', code: null });
+    // Its payment started and not yet through: the certificate waits for it, and nothing offers to pay again.
+    await db().update(courses).set({ fee: 150_000 }).where(eq(courses.id, s.course.id));
+    const body = { content_type: 'course', object_id: s.course.id, processor_type: 'online_bank', channel_code: 'bpi', gateway: 'sandbox' };
+    const paying = await ctx.api.post('/api/v1/payment/process/', body, { ...s.as, headers: { 'idempotency-key': randomUUID() } });
+    expect(paying.status).toBe(201);
+    expect((await ctx.api.get(`/api/v1/courses/${s.course.id}/`, s.as)).body.certificate).toEqual({ state: 'payment_pending', code: null });
   });
 
   it('says so for an unknown or a revoked code, and keeps lists to their owner', async () => {

@@ -39,6 +39,9 @@ describe('enrollButton (spec 2 §4)', () => {
     expect(enrollButton({ ...base, enrollment: null })).toEqual({ label: 'Enroll Now' });
     expect(enrollButton({ ...base, enrollment: null, staff: true })).toEqual({ label: 'View Course' });
   });
+  it('offers no certificate to buy while a payment of the pay-later course is on its way', () => {
+    expect(enrollButton({ ...base, enrollment: { status: 'pay_later', progress: 100 }, paymentPending: true })).toEqual({ label: 'View Course' });
+  });
   it('offers the certificate again at 100 % while the MCLE statement is not signed', () => {
     expect(enrollButton({ ...base, enrollment: { status: 'free', progress: 100 }, needsSignature: true })).toEqual({ label: 'View Course', ghost: true, extra: 'Get Certificate' });
     expect(enrollButton({ ...base, enrollment: { status: 'free', progress: 60 }, needsSignature: true })).toEqual({ label: 'Resume Learning' });

@@ -72,12 +72,14 @@ export interface EnrollButton {
 }
 
 /** The enrolment button of a course page (spec 2 §4, in its order). */
-export function enrollButton(input: { enrollment: EnrollmentLike | null; staff: boolean; allowPayLater: boolean; fee: number; needsSignature?: boolean }): EnrollButton {
+export function enrollButton(input: { enrollment: EnrollmentLike | null; staff: boolean; allowPayLater: boolean; fee: number; needsSignature?: boolean; paymentPending?: boolean }): EnrollButton {
   const { enrollment, staff } = input;
   if (staff) return { label: 'View Course' };
   if (enrollment) {
     if (enrollment.progress >= 1 && enrollment.progress <= 99) return { label: 'Resume Learning' };
-    if (enrollment.progress >= 100) return enrollment.status === 'pay_later' || input.needsSignature ? { label: 'View Course', ghost: true, extra: 'Get Certificate' } : { label: 'View Course' };
+    // A pay-later course's certificate is bought: not again while a payment of it is on its way.
+    const buys = enrollment.status === 'pay_later' && !input.paymentPending;
+    if (enrollment.progress >= 100) return buys || input.needsSignature ? { label: 'View Course', ghost: true, extra: 'Get Certificate' } : { label: 'View Course' };
     if (enrollment.status === 'notpaid') return { label: 'Payment Pending' };
     return { label: 'Start Learning' };
   }

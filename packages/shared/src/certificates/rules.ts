@@ -33,6 +33,7 @@ export const certificateMessages = {
   notFound: 'No certificate has this code.',
   revoked: 'This certificate has been revoked.',
   notCompleted: 'Finish the course before signing the certification statement.',
+  paymentPending: 'Your payment for this course is being confirmed. Your certificate follows once it is.',
   signatureRequired: 'Draw your signature.',
   signatureTooLarge: 'The signature image is too large. Draw your signature again.',
   nameMismatch: 'Type your full name as it appears in your profile.',

@@ -7,11 +7,11 @@ import { CERTIFICATE_CODE, CERTIFICATE_PAGE_SIZE, certificateMessages, certifica
 export const areaUnitsSchema = z.array(z.object({ key: z.enum(MCLE_AREA_KEYS), label: z.string(), units: z.number() })).describe('MCLE units by subject area');
 
 /**
- * Where the caller's certificate of a course stands (certificateState), with 'issuing' while the job draws it and
- * 'issued' with its code once it exists.
+ * Where the caller's certificate of a course stands (certificateState), with 'payment_pending' while a payment of a
+ * pay-later enrolment is on its way, 'issuing' while the job draws it and 'issued' with its code once it exists.
  */
 export const certificateStatusSchema = z.object({
-  state: z.enum(['incomplete', 'needs_payment', 'needs_signature', 'issuing', 'issued']),
+  state: z.enum(['incomplete', 'needs_payment', 'payment_pending', 'needs_signature', 'issuing', 'issued']),
   code: z.string().nullable(),
 });
 export type CertificateStatus = z.infer<typeof certificateStatusSchema>;

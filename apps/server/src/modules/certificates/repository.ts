@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { UNPAID_STATUSES } from '@school/shared/catalogue/rules';
+import { OPEN_TRANSACTION_STATUSES } from '@school/shared/payments/rules';
 import type { UnitsByArea } from '@school/shared/certificates/mcle';
 import type { CertificateSort } from '@school/shared/certificates/rules';
 import type { Db } from '../../db/client';
-import { bundleCourses, bundles, certificates, compliancePeriods, certificationSignatures, courses, coursewareProgress, coursewares, enrollments, examSubmissions, exams, schools, users } from '../../db/schema/index';
+import { bundleCourses, bundles, certificates, compliancePeriods, certificationSignatures, courses, coursewareProgress, coursewares, enrollments, examSubmissions, exams, paymentTransactions, schools, users } from '../../db/schema/index';
 import { containing } from '../../lib/like';
 
 export type CertificateRow = typeof certificates.$inferSelect;
@@ -53,13 +54,18 @@ export function certificateRepository(db: Db) {
     /** Whether the enrolment's statement is signed, and its certificate's code if it has one. */
     async progressOf(enrollmentId: number) {
       const [row] = await db
-        .select({ signed: sql<boolean>`${certificationSignatures.enrollmentId} is not null`, code: certificates.code })
+        .select({
+          signed: sql<boolean>`${certificationSignatures.enrollmentId} is not null`,
+          code: certificates.code,
+          // A payment of it started and not yet through (a pay-later enrolment stays pay_later meanwhile).
+          paying: sql<boolean>`exists (select 1 from ${paymentTransactions} where ${paymentTransactions.enrollmentId} = ${enrollments.id} and ${inArray(paymentTransactions.status, [...OPEN_TRANSACTION_STATUSES])})`,
+        })
         .from(enrollments)
         .leftJoin(certificationSignatures, eq(certificationSignatures.enrollmentId, enrollments.id))
         .leftJoin(certificates, eq(certificates.enrollmentId, enrollments.id))
         .where(eq(enrollments.id, enrollmentId))
         .limit(1);
-      return row ?? { signed: false, code: null };
+      return row ?? { signed: false, code: null, paying: false };
     },
     async findByEnrollment(enrollmentId: number) {
       const [row] = await db.select().from(certificates).where(eq(certificates.enrollmentId, enrollmentId)).limit(1);

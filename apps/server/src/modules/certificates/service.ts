@@ -125,9 +125,10 @@ export function certificateService(app: FastifyInstance) {
     /** Where an enrolment's certificate stands, for its course page (a finished course's certificate is looked up). */
     async status(enrollment: { id: number; progress: number; status: string }, mcle: boolean): Promise<CertificateStatus> {
       if (enrollment.progress < 100) return { state: 'incomplete', code: null };
-      const { signed, code } = await repo.progressOf(enrollment.id);
+      const { signed, code, paying } = await repo.progressOf(enrollment.id);
       if (code) return { state: 'issued', code };
       const state = certificateState({ progress: enrollment.progress, status: enrollment.status, mcle, signed });
+      if (state === 'needs_payment' && paying) return { state: 'payment_pending', code: null };
       return { state: state === 'issue' ? 'issuing' : state, code: null };
     },
 

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { closedCourseMessages, enrollButton, formatFee, selfEnrolBlock, selfEnrolRefusal } from '@school/shared/catalogue/rules';
 import type { CourseDetail } from '@school/shared/catalogue/schemas';
+import { certificateMessages } from '@school/shared/certificates/rules';
 import { mayStudy } from '@school/shared/learning/rules';
 import { longDate } from '@school/shared/school/dates';
 import type { School } from '@school/shared/school/schemas';
@@ -68,7 +69,7 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
   const pending = usePendingPayments(waiting);
   const [pendingOpen, setPendingOpen] = useState(false);
   const certificate = course.certificate;
-  const button = enrollButton({ enrollment: course.enrollment, staff, allowPayLater: course.config.allow_pay_later, fee: course.fee, needsSignature: certificate?.state === 'needs_signature' });
+  const button = enrollButton({ enrollment: course.enrollment, staff, allowPayLater: course.config.allow_pay_later, fee: course.fee, needsSignature: certificate?.state === 'needs_signature', paymentPending: certificate?.state === 'payment_pending' });
   // Paying for this enrolment pays for its class, if it has one (the class's price, not the course's).
   const paymentPath = paths.coursePayment(course.slug, course.enrollment?.class_id);
   // A pay-later course's certificate is bought; an MCLE course's is signed for first.
@@ -137,6 +138,7 @@ function CourseView({ course, school }: { course: CourseDetail; school: School }
               </a>
             )}
             {certificate?.state === 'issuing' && <p className="course-note">Your certificate is being issued.</p>}
+            {certificate?.state === 'payment_pending' && <p className="course-note">{certificateMessages.paymentPending}</p>}
             {administrator && (
               <Link className="btn btn-ghost btn-block" to={paths.courseIdentity(String(course.id))}>
                 Identity evidence

@@ -61,6 +61,8 @@ function CertificationStep({ course }: { course: CourseDetail }) {
           Pay for the course to receive your certificate. <Link to={paths.coursePayment(course.slug, course.enrollment.class_id)}>Pay Now</Link>
         </Note>
       );
+    case 'payment_pending':
+      return <Note>{msg.paymentPending}</Note>;
     case 'issuing':
       return (
         <Note tone="success">
