@@ -105,6 +105,10 @@ describe('tus uploads at /staff/uploads/', () => {
     if (theirs) expect((await request(ctx.server.url, file, { headers: { cookie: theirs.split(';')[0]! } })).status).toBe(403);
     expect((await request(ctx.server.url, `/media/private/uploads/${status.id}`)).status).toBe(403);
     expect((await request(ctx.server.url, `/media/uploads/uploads/${status.id}`)).status).toBe(404);
+    // Signing out drops the cookie (the browser forgets it), rather than leaving it good for its half hour.
+    const out = await ctx.api.post('/api/v1/logout/', {}, { ...as(enrolment.student), headers: { cookie } });
+    expect(out.status).toBe(200);
+    expect(([] as string[]).concat(out.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${VIEWER_COOKIE}=`))).toMatch(new RegExp(`^${VIEWER_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict`));
   });
 
   it('tells what a file is from its bytes: a WebM with sound only is audio, a PDF a PDF, anything else refused; a lesson refuses the wrong kind', async () => {

@@ -39,5 +39,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: the route serves every school and has no `request.school`. */
     school?: false;
+    /** The route signs its caller out: the answer also drops the media viewer cookie (infra/storage/local.ts). */
+    signsOut?: true;
   }
 }

@@ -177,10 +177,12 @@ export async function localMediaRoutes(app: FastifyInstance, storage: LocalStora
 /**
  * Gives signed-in API answers the viewer cookie when the browser's is missing, another user's or half spent, so
  * that the bound addresses in them open in the same browser (`api`: the scope where `request.user` is known).
+ * Signing out drops it, so that the files stay closed to that browser once its user has left.
  */
 export function rememberViewers(api: FastifyInstance, storage: LocalStorage) {
   api.addHook('onSend', (request, reply, payload, done) => {
-    const cookie = request.user ? storage.viewers.renewal(request.headers.cookie, request.user.id, request.protocol === 'https') : null;
+    const secure = request.protocol === 'https';
+    const cookie = request.routeOptions.config.signsOut ? storage.viewers.cleared(secure) : request.user ? storage.viewers.renewal(request.headers.cookie, request.user.id, secure) : null;
     if (cookie) reply.header('set-cookie', cookie);
     done(null, payload);
   });

@@ -13,6 +13,8 @@ export const MAX_BOUND_LINK_SECONDS = VIEWER_COOKIE_SECONDS / 2;
 
 const VALUE = /^(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
+const setCookie = (value: string, maxAge: number, secure: boolean) => `${VIEWER_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+
 export function viewerCookies(options: { secret: string; now: () => number }) {
   const key = createHmac('sha256', options.secret).update('storage: viewer cookie').digest();
   const sign = (userId: string, expires: string) => createHmac('sha256', key).update(`${userId}.${expires}`).digest();
@@ -44,8 +46,11 @@ export function viewerCookies(options: { secret: string; now: () => number }) {
       if (current?.userId === userId && current.expires - seconds() > MAX_BOUND_LINK_SECONDS) return null;
       const expires = String(seconds() + VIEWER_COOKIE_SECONDS);
       const value = `${userId}.${expires}.${sign(String(userId), expires).toString('base64url')}`;
-      return `${VIEWER_COOKIE}=${value}; Max-Age=${VIEWER_COOKIE_SECONDS}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+      return setCookie(value, VIEWER_COOKIE_SECONDS, secure);
     },
+
+    /** A Set-Cookie value that removes the cookie (its user signed out). */
+    cleared: (secure: boolean) => setCookie('', 0, secure),
   };
 }
 export type ViewerCookies = ReturnType<typeof viewerCookies>;

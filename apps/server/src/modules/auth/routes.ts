@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout/',
-    { schema: { tags, security, summary: 'Revoke the token used for this call', response: { 200: messageSchema, ...errorResponses } } },
+    { config: { signsOut: true }, schema: { tags, security, summary: 'Revoke the token used for this call', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       await auth.logout(requireUser(request).tokenId);
       return { message: 'User logged out.' };
