@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerMessages as msg, videoQuestionMessages as vq } from '@school/shared/learning/rules';
 import { conferenceRooms, coursewareProgress, enrollments, videoQuestions } from '../apps/server/src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, waitFor } from '../apps/server/test/support/factories';
+import { noonZone, wallClock } from '../apps/server/test/support/clock';
 import { client } from '../apps/server/test/support/http';
 import { SHORT_AUDIO, SHORT_VIDEO, startApp, type E2eApp } from './support/app';
 import { dialog, toast, visible } from './support/ui';
@@ -19,8 +20,8 @@ const db = () => app.server.database.db;
 // Short media shipped with the demo: a 3-second video, and a 4-second clip played as audio.
 
 /** A school of its own (MCLE unless told otherwise) with a course of the given lessons, and a student enrolled in it. */
-async function studying(lessons: Parameters<typeof createOutline>[2], course: Parameters<typeof createCourse>[1] = {}, mcle = true) {
-  const school = await createSchool(db(), { products: { mcle } });
+async function studying(lessons: Parameters<typeof createOutline>[2], course: Parameters<typeof createCourse>[1] = {}, mcle = true, timeZone?: string) {
+  const school = await createSchool(db(), { products: { mcle }, ...(timeZone ? { timeZone } : {}) });
   const made = await createCourse(db(), { school, name: 'Evidence Refresher', ...course });
   const wares = await createOutline(db(), made, lessons);
   const enrolment = await createEnrolment(db(), { course: made });
@@ -361,15 +362,16 @@ describe('start, timer and preview', () => {
 });
 
 describe('live classes', () => {
-  /** A class starting in 10 minutes (Manila time, the demo schools' zone) before a reading, a student enrolled. */
+  /** A class starting in 10 minutes before a reading, a student enrolled, at a school where it is about noon. */
   async function classSoon(mcle: boolean) {
-    const s = await studying([{ type: 'class', name: 'Open forum' }, { type: 'html', name: 'Reading', content: '<p>After class</p>' }], {}, mcle);
-    const manila = new Date(Date.now() + 10 * 60_000 + 8 * 3_600_000).toISOString();
+    const zone = noonZone();
+    const s = await studying([{ type: 'class', name: 'Open forum' }, { type: 'html', name: 'Reading', content: '<p>After class</p>' }], {}, mcle, zone);
+    const start = wallClock(zone, 10);
     const [room] = await db()
       .insert(conferenceRooms)
-      .values({ schoolId: s.school.id, coursewareId: s.wares[0]!.id, name: `e2e-room-${s.wares[0]!.id}`, date: manila.slice(0, 10), startTime: manila.slice(11, 19), endTime: '23:59:59' })
+      .values({ schoolId: s.school.id, coursewareId: s.wares[0]!.id, name: `e2e-room-${s.wares[0]!.id}`, date: start.date, startTime: start.time, endTime: '23:59:59' })
       .returning();
-    return { ...s, room: room! };
+    return { ...s, zone, room: room! };
   }
   const record = (s: Awaited<ReturnType<typeof classSoon>>) => client(app.server.url).get(`/api/v1/enrollments/${s.enrolment.id}/`, { token: s.enrolment.student.token, host: s.school.host });
 
@@ -405,7 +407,7 @@ describe('live classes', () => {
 
   it("opens a studio's room only in the class's hours, by its code", async () => {
     const s = await classSoon(false);
-    const later = new Date(Date.now() + 60 * 60_000 + 8 * 3_600_000).toISOString();
+    const later = wallClock(s.zone, 60);
     const { page, context } = await app.newPage();
     await context.route('https://meet.jit.si/external_api.js', (route) =>
       route.fulfill({
@@ -417,7 +419,7 @@ describe('live classes', () => {
         };`,
       }),
     );
-    await db().update(conferenceRooms).set({ useStudios: true, startTime: later.slice(11, 19), date: later.slice(0, 10) }).where(eq(conferenceRooms.id, s.room.id));
+    await db().update(conferenceRooms).set({ useStudios: true, startTime: later.time, date: later.date }).where(eq(conferenceRooms.id, s.room.id));
     // The student came from the class's lesson in the player, which opened it.
     await client(app.server.url).get(`/api/v1/coursewares/${s.wares[0]!.id}/`, { token: s.enrolment.student.token, host: s.school.host });
     const path = `/studios/${s.room.name}`;

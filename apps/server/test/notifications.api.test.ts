@@ -11,6 +11,7 @@ import { createCourse, createEnrolment, createSchool, createStudent, createVouch
 import { createClassWithSchedule, createLiveClass } from './support/schedule-factories';
 import { client, request } from './support/http';
 import { serverForFile, startServer } from './support/server';
+import { noonZone, wallClock } from './support/clock';
 
 const ctx = serverForFile();
 const db = () => ctx.server.database.db;
@@ -326,23 +327,20 @@ describe('forum notifications', () => {
   });
 });
 
-/** Today's date and a time of day `minutes` from now, on the clock of Manila (where the test schools are). */
-function manilaIn(minutes: number) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(Date.now() + minutes * 60_000))
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, startTime: `${parts.hour}:${parts.minute}:00`, endTime: '23:59:59' };
+/** A class `minutes` from now in `zone`, to the end of that day. */
+function startingIn(zone: string, minutes: number) {
+  const { date, time } = wallClock(zone, minutes);
+  return { date, startTime: time, endTime: '23:59:59' };
 }
 
 describe('live-class reminders', () => {
   it('tell attending students of a live class or class session starting within 15 minutes, once', async () => {
-    const school = await createSchool(db(), { timeZone: 'Asia/Manila' });
+    const zone = noonZone();
+    const school = await createSchool(db(), { timeZone: zone });
     const course = await createCourse(db(), { school, name: 'Trial Advocacy' });
-    const soon = await createLiveClass(db(), course, { ...manilaIn(10), name: 'Mock Trial' });
-    await createLiveClass(db(), course, manilaIn(40));
-    const session = await createClassWithSchedule(db(), course, [manilaIn(5)], 'Saturday Class');
+    const soon = await createLiveClass(db(), course, { ...startingIn(zone, 10), name: 'Mock Trial' });
+    await createLiveClass(db(), course, startingIn(zone, 40));
+    const session = await createClassWithSchedule(db(), course, [startingIn(zone, 5)], 'Saturday Class');
     const student = await createEnrolment(db(), { course, status: 'paid', classId: session.id });
     const unpaid = await createEnrolment(db(), { course, status: 'notpaid' });
 

@@ -4,6 +4,7 @@ import { playerMessages as msg, videoQuestionMessages as vq } from '@school/shar
 import { auditLog, classAttendance, conferenceRooms, coursewareProgress, enrollments, events, videoQuestions } from '../src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from './support/factories';
 import { serverForFile } from './support/server';
+import { noonZone, wallClock } from './support/clock';
 
 const ctx = serverForFile();
 const db = () => ctx.server.database.db;
@@ -384,22 +385,20 @@ describe('interactive video questions', () => {
 
 describe('live classes', () => {
   /**
-   * A class courseware whose room starts `minutes` from now and lasts `length` minutes, or to the end of the day
-   * (a school on UTC, so the wall clock is UTC's).
+   * A class courseware whose room starts `minutes` from now and lasts `length` minutes, or to the end of the day,
+   * at a school where it is about noon (so that the class stays within one day).
    */
   async function liveClass(minutes: number, options: { mcle?: boolean; length?: number } = {}) {
-    const school = await createSchool(db(), { timeZone: 'UTC', products: { mcle: options.mcle ?? false } });
+    const zone = noonZone();
+    const school = await createSchool(db(), { timeZone: zone, products: { mcle: options.mcle ?? false } });
     const course = await createCourse(db(), { school });
     const [lesson] = await createOutline(db(), course, [{ type: 'class' }]);
-    const start = new Date(Date.now() + minutes * 60_000);
-    const end = options.length ? new Date(start.getTime() + options.length * 60_000) : null;
+    const start = wallClock(zone, minutes);
+    const endTime = options.length ? wallClock(zone, minutes + options.length).time : '23:59:59';
     const name = `room-${lesson!.id}-${Date.now()}`;
-    const [room] = await db()
-      .insert(conferenceRooms)
-      .values({ schoolId: school.id, coursewareId: lesson!.id, name, date: start.toISOString().slice(0, 10), startTime: start.toISOString().slice(11, 19), endTime: end?.toISOString().slice(11, 19) ?? '23:59:59' })
-      .returning();
+    const [room] = await db().insert(conferenceRooms).values({ schoolId: school.id, coursewareId: lesson!.id, name, date: start.date, startTime: start.time, endTime }).returning();
     const enrolment = await createEnrolment(db(), { course });
-    return { school, lesson: lesson!, name, code: room!.code, enrolment, as: { token: enrolment.student.token, host: school.host } };
+    return { school, zone, lesson: lesson!, name, code: room!.code, enrolment, as: { token: enrolment.student.token, host: school.host } };
   }
   const join = (name: string, as: { token: string; host: string }) => ctx.api.post('/api/v1/conference-rooms/join/', { confRoomName: name, useStudios: false, url: '' }, as);
   const attend = (code: string, event: string, as: { token: string; host: string }) => ctx.api.post('/api/v1/conference-rooms/attendance/', { code, event }, as);
@@ -467,7 +466,7 @@ describe('live classes', () => {
 
   it('does not count a join or presence after the class has ended', async () => {
     const over = await liveClass(-120);
-    await db().update(conferenceRooms).set({ endTime: new Date(Date.now() - 60 * 60_000).toISOString().slice(11, 19) }).where(eq(conferenceRooms.name, over.name));
+    await db().update(conferenceRooms).set({ endTime: wallClock(over.zone, -60).time }).where(eq(conferenceRooms.name, over.name));
     await ctx.api.get(`/api/v1/coursewares/${over.lesson.id}/`, over.as);
     expect((await join(over.name, over.as)).body).toMatchObject({ code: 'class_over', detail: msg.classOver });
     expect((await attend(over.code, 'joined', over.as)).body).toMatchObject({ code: 'class_over' });
