@@ -199,6 +199,29 @@ describe('My Classes', () => {
     await phone.context.close();
   });
 
+  it('keeps classes at one time readable in the week: the first of them, and "+N" that opens them all', async () => {
+    const s = await studentWithClasses();
+    const db = app.server.database.db;
+    for (const name of ['Ethics clinic', 'Tax clinic']) await createLiveClass(db, s.course, { date: s.today, startTime: '13:00', endTime: '14:30', name });
+    const { page, context } = await openClasses(s.school.domain, s.student.token);
+    const atOne = /Live open forum|Ethics clinic|Tax clinic/;
+    const shown = page.locator('.my-classes [role="button"]').filter({ hasText: atOne });
+    await visible(shown);
+    expect(await shown.count()).toBe(1);
+    // Most of the day's column, not a third of it.
+    const column = (await page.locator(`.my-classes [role="columnheader"][data-date="${s.today}"]`).boundingBox())!;
+    expect((await shown.boundingBox())!.width).toBeGreaterThan(column.width / 2);
+    const more = await visible(page.locator('.my-classes').getByRole('button', { name: '+2' }));
+    expect(await more.getAttribute('title')).toBe('Show 2 more events');
+    const first = (await shown.innerText()).match(atOne)![0];
+    await more.click();
+    // The popover holds the other two.
+    const popover = await visible(page.getByRole('dialog'));
+    const others = (await popover.locator('[role="button"]').filter({ hasText: atOne }).allInnerTexts()).map((text) => text.match(atOne)![0]);
+    expect([first, ...others].sort()).toEqual(['Ethics clinic', 'Live open forum', 'Tax clinic']);
+    await context.close();
+  });
+
   it('shows an empty calendar with a note when there is nothing in the period', async () => {
     const db = app.server.database.db;
     const school = await createSchool(db, { timeZone: ZONE });

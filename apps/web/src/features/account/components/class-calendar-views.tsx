@@ -19,6 +19,11 @@ export const layouts = {
 export const views: Record<string, ViewOptions> = {
   /** Month view: at most two events a day, then "+N more" (spec 1 §2). */
   dayGridMonth: { dayMaxEvents: 2 },
+  /**
+   * Week view: a day's column is narrow, so classes at one time show the first of them and "+N" beside it, which
+   * opens them all (side by side, each would be a sliver too narrow to read).
+   */
+  timeGridWeek: { eventMaxStack: 1 },
   [LIST]: { type: 'list', duration: { days: 7 }, titleFormat: { year: 'numeric', month: 'short', day: 'numeric' } },
 };
 /** Grids of several days keep a readable width and scroll sideways on narrow screens (my-classes.css). */
