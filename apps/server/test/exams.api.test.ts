@@ -283,6 +283,11 @@ describe('grading', () => {
     });
     expect(bell.map((n) => [n.kind, n.description])).toEqual([['exam', 'Your answers in <strong>Final</strong> have been graded: passed.']]);
     expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body.progress).toBe(100);
+
+    // A grade changed later keeps what it replaced in the audit log.
+    expect((await grade(staff.token, s.school.host, 1)).status).toBe(200);
+    const [, regraded] = await db().select().from(auditLog).where(and(eq(auditLog.subjectType, 'exam_attempt'), eq(auditLog.subjectId, id))).orderBy(auditLog.id);
+    expect(regraded).toMatchObject({ action: 'exam.grade', changes: { question: { after: s.questions[3]!.id }, score: { before: 2, after: 1 } } });
   });
 });
 

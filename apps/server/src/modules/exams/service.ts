@@ -250,9 +250,17 @@ export function examService(app: FastifyInstance) {
       const graded = await app.db.transaction(async (t) => {
         const txRepo = examRepository(t);
         const locked = (await txRepo.lockAttempt(school.id, submissionId))!;
+        // Read under the attempt's lock: the grade this one replaces, for the audit log (none before the first).
+        // The question is named on the after side only, so that the entry always says which one was graded.
+        const previous = (await txRepo.answers(school.id, submissionId)).find((a) => a.questionId === questionId);
         const saved = await txRepo.grade({ schoolId: school.id, submissionId, questionId, score, isCorrect: score >= question.points, feedback, graderId: actor.userId });
         if (!saved) throw notFound();
-        await recordAudit(t, by, { action: 'exam.grade', subject: { type: 'exam_attempt', id: submissionId }, after: { question: questionId, score, feedback } });
+        await recordAudit(t, by, {
+          action: 'exam.grade',
+          subject: { type: 'exam_attempt', id: submissionId },
+          before: { score: previous?.score ?? null, feedback: previous?.feedback ?? '' },
+          after: { question: questionId, score, feedback },
+        });
         const questions = await txRepo.questions(school.id, row.exam.id, locked.examVersion);
         const answers = await txRepo.answers(school.id, submissionId);
         const result = totals(questions, answers, locked.passingRate, isSurvey(row));
