@@ -35,11 +35,9 @@ export default defineConfig({
           globalSetup: ['apps/server/test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Three files at once, each with its own server and browser: much of each test is waiting (six files
-          // took 564 s with two workers, 416 s with three).
-          maxWorkers: 3,
-          // As the API tests: each file starts its own server and browser, and the imports are paid once per worker.
-          isolate: false,
+          // Two files at once, each with its own server and browser: a good part of each test is waiting. Three
+          // gained a minute of the whole run's 19 and slowed single tests past their timeouts (load average 13).
+          maxWorkers: 2,
         },
       },
     ],
