@@ -38,7 +38,7 @@ describe('categories and subcategories', () => {
     expect(await ctx.api.patch(staff(`categories/${litigation.id}/`), { name: 'Trial Practice' }, s.as(s.admin))).toMatchObject({ status: 428 });
     const renamed = await ctx.api.patch(staff(`categories/${litigation.id}/`), { name: 'Trial Practice' }, s.as(s.admin, at(1)));
     expect((renamed.body as Listed)[0]).toMatchObject({ name: 'Trial Practice', version: 2 });
-    expect(await ctx.api.patch(staff(`categories/${litigation.id}/`), { name: 'Stale' }, s.as(s.admin, at(1)))).toMatchObject({ status: 412, body: { detail: versionMessages.conflict, current: [{ name: 'Trial Practice' }] } });
+    expect(await ctx.api.patch(staff(`categories/${litigation.id}/`), { name: 'Stale' }, s.as(s.admin, at(1)))).toMatchObject({ status: 412, body: { detail: versionMessages.conflict, updated_by: { id: s.admin.user.id }, current: [{ name: 'Trial Practice' }] } });
     expect(((await ctx.api.patch(staff(`subcategories/${evidence.id}/`), { name: 'Rules of Evidence' }, s.as(s.admin, at(1)))).body as Listed)[0]!.subcategories[0]).toMatchObject({ name: 'Rules of Evidence', version: 2 });
 
     // The database holds the rule too, whatever the case, for a write that skips the service's check.

@@ -63,7 +63,7 @@ describe('GET|PUT /staff/exams/{id}/', () => {
     expect(saved).toMatchObject({ status: 200, body: { version: 2, passing_rate: 80 } });
     expect(saved.headers.etag).toBe('"v2"');
     const stale = await ctx.api.put(path, body, s.as(s.admin, at(1)));
-    expect(stale).toMatchObject({ status: 412, body: { detail: versionMessages.conflict, current: { version: 2, passing_rate: 80 } } });
+    expect(stale).toMatchObject({ status: 412, body: { detail: versionMessages.conflict, updated_by: { id: s.admin.user.id }, current: { version: 2, passing_rate: 80 } } });
 
     const bad = await ctx.api.put(
       path,

@@ -75,7 +75,13 @@ describe('modules and lessons', () => {
     expect(renamed.body.modules[1].lessons[0]).toMatchObject({ name: 'Primary source', url: 'https://example.org/rule', version: 2 });
     const stale = await ctx.api.patch(path, { name: 'Stale' }, s.as(s.admin, at(1)));
     expect(stale).toMatchObject({ status: 412, body: { detail: versionMessages.conflict, current: { modules: [{}, { lessons: [{ name: 'Primary source' }] }] } } });
+    // Who saved last and when, from the lesson's newest audit entry; the ETag names the lesson's version.
+    expect(stale.body.updated_by).toMatchObject({ id: s.admin.user.id });
+    expect(Date.now() - Date.parse(stale.body.updated_at)).toBeLessThan(60_000);
+    expect(stale.headers.etag).toBe('"v2"');
     expect((await ctx.api.patch(staff(`modules/${s.video.moduleId}/`), { name: 'Welcome' }, s.as(s.admin, at(1)))).body.modules[0].name).toBe('Welcome');
+    const staleModule = await ctx.api.patch(staff(`modules/${s.video.moduleId}/`), { name: 'Stale' }, s.as(s.admin, at(1)));
+    expect(staleModule).toMatchObject({ status: 412, body: { updated_by: { id: s.admin.user.id } }, headers: { etag: '"v2"' } });
   });
 
   it('deletes a lesson nobody started; a started one, or its module, stays (409)', async () => {

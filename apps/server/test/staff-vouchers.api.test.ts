@@ -72,7 +72,7 @@ describe('GET /staff/vouchers/ and PUT /staff/vouchers/{id}/', () => {
     const saved = await ctx.api.put(path(`${used.id}/`), body, s.as(s.admin, at(1)));
     expect(saved).toMatchObject({ status: 200, body: { value: 10, is_active: false, status: 'inactive', used_count: 4, version: 2 } });
     expect(saved.headers.etag).toBe('"v2"');
-    expect(await ctx.api.put(path(`${used.id}/`), { ...body, is_active: true }, s.as(s.admin, at(1)))).toMatchObject({ status: 412, body: { detail: versionMessages.conflict, current: { is_active: false } } });
+    expect(await ctx.api.put(path(`${used.id}/`), { ...body, is_active: true }, s.as(s.admin, at(1)))).toMatchObject({ status: 412, body: { detail: versionMessages.conflict, updated_by: { id: s.admin.user.id }, current: { is_active: false } } });
     expect((await ctx.api.put(path(`${used.id}/`), { ...body, usage_limit: 3 }, s.as(s.admin, at(2)))).body).toEqual({ usage_limit: [m.belowUsed] });
     expect((await ctx.api.put(path(`${used.id}/`), { ...body, code: 'oldie' }, s.as(s.admin, at(2)))).body).toEqual({ code: [m.taken] });
     const actions = await db().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.schoolId, s.school.id));

@@ -22,7 +22,7 @@ export function conflictSchema<T extends z.ZodType>(current: T) {
   return z.object({
     detail: z.string(),
     updated_by: z.object({ id: z.number(), name: z.string() }).nullable(),
-    updated_at: z.string().nullable().describe('null where the record keeps no author (a module, a lesson)'),
+    updated_at: z.string().nullable().describe('null when no save of the record is on record (one made before the audit log)'),
     current,
   });
 }

@@ -14,6 +14,8 @@ export interface AuditFilter {
   before?: Date;
 }
 
+const actorColumns = { firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix, username: users.username };
+
 /** The audit log: written in the transaction of the write it records, never updated; read one school at a time. */
 export function auditRepository(db: Db) {
   return {
@@ -31,7 +33,7 @@ export function auditRepository(db: Db) {
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
         db
-          .select({ entry: auditLog, actor: { firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix, username: users.username } })
+          .select({ entry: auditLog, actor: actorColumns })
           .from(auditLog)
           .leftJoin(users, eq(users.id, auditLog.actorId))
           .where(where)
@@ -41,6 +43,18 @@ export function auditRepository(db: Db) {
         db.select({ n: count() }).from(auditLog).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The newest entry about a record, with its actor's names. */
+    async latest(schoolId: number, subject: { type: string; id: number }) {
+      const [row] = await db
+        .select({ entry: auditLog, actor: actorColumns })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(and(eq(auditLog.schoolId, schoolId), eq(auditLog.subjectType, subject.type), eq(auditLog.subjectId, subject.id)))
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(1);
+      return row ?? null;
     },
   };
 }

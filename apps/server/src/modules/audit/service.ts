@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { changedFields } from '@school/shared/staff/audit';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { versionConflict } from '../../lib/versions';
+import { fullName } from '../account/presenter';
 import { auditRepository } from './repository';
 
 /** Who wrote and from where: taken from the request once, handed to every audit entry of that request. */
@@ -42,4 +44,15 @@ export async function recordAudit(tx: Tx, context: AuditContext, entry: AuditEnt
     clientAddress: context.clientAddress,
     requestId: context.requestId,
   });
+}
+
+/**
+ * The 412 of a write refused for its version (lib/versions.ts), naming who saved the record last and when from
+ * its newest audit entry: every staff write leaves one, so records without author columns (a module, a lesson, a
+ * category, a voucher) can say it too. `current` is what the client shows instead of its stale copy.
+ */
+export async function staleWrite(db: Db, schoolId: number, subject: AuditEntry['subject'], current: object, version?: number) {
+  const last = await auditRepository(db).latest(schoolId, subject);
+  const by = last?.entry.actorId && last.actor ? { id: last.entry.actorId, name: fullName(last.actor) || last.actor.username } : null;
+  return versionConflict(current, by, last?.entry.createdAt ?? null, version);
 }

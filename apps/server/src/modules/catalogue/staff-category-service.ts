@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { categoryMessages, type StaffCategory } from '@school/shared/staff/categories';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { DomainError, invalid, notFound } from '../../lib/errors';
-import { versionConflict } from '../../lib/versions';
-import { recordAudit } from '../audit/service';
+import { recordAudit, staleWrite } from '../audit/service';
 import type { Tx } from '../../db/client';
 import type { StaffContext } from '../staff/context';
 import { courseCreationPolicy } from './policy';
@@ -70,7 +69,7 @@ export function staffCategoryService(app: FastifyInstance) {
       if (row) await recordAudit(tx, ctx.audit, { action: `${kind.type}.update`, subject: { type: kind.type, id }, before: { name: found.name }, after: { name } });
       return row;
     }, kind.duplicate);
-    if (!saved) throw versionConflict(await list(ctx), null, null);
+    if (!saved) throw await staleWrite(app.db, ctx.school.id, { type: kind.type, id }, await list(ctx));
     return list(ctx);
   }
 
@@ -92,7 +91,7 @@ export function staffCategoryService(app: FastifyInstance) {
         if (isForeignKeyViolation(error)) throw new DomainError(409, { detail: kind.inUse });
         throw error;
       });
-    if (!gone) throw versionConflict(await list(ctx), null, null);
+    if (!gone) throw await staleWrite(app.db, ctx.school.id, { type: kind.type, id }, await list(ctx));
     return list(ctx);
   }
 

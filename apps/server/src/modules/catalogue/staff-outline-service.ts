@@ -3,7 +3,7 @@ import { lessonProblem, type LessonType } from '@school/shared/staff/courses';
 import { outlineMessages, sameOutline, type LessonCreate, type LessonPatch, type LiveClass, type OutlineLesson, type OutlineOrder, type StaffOutline } from '@school/shared/staff/outline';
 import { DomainError, invalid, notFound } from '../../lib/errors';
 import { versionConflict } from '../../lib/versions';
-import { recordAudit } from '../audit/service';
+import { recordAudit, staleWrite } from '../audit/service';
 import { staffCourseEditing } from './staff-lesson-access';
 import { sanitizeLessonHtml } from './lesson-html';
 import { staffCourseRepository, staffCourseWrites } from './staff-repository';
@@ -109,6 +109,12 @@ export function staffOutlineService(app: FastifyInstance) {
 
   const subject = (type: string, id: number) => ({ type, id });
 
+  /** A module or lesson save refused for its version: the outline as it is, with who saved the record last. */
+  const staleModule = async (ctx: StaffContext, id: number, courseId: number) =>
+    staleWrite(app.db, ctx.school.id, subject('module', id), await outline(ctx, courseId), (await repo.findModule(ctx.school.id, id))?.module.version);
+  const staleLesson = async (ctx: StaffContext, id: number, courseId: number) =>
+    staleWrite(app.db, ctx.school.id, subject('courseware', id), await outline(ctx, courseId), (await repo.findLesson(ctx.school.id, id))?.lesson.version);
+
   return {
     outline,
 
@@ -151,7 +157,7 @@ export function staffOutlineService(app: FastifyInstance) {
         if (row) await recordAudit(tx, ctx.audit, { action: 'module.update', subject: subject('module', id), before: { name: found.module.name, description: found.module.description }, after: { name: row.name, description: row.description } });
         return row;
       });
-      if (!saved) throw versionConflict(await outline(ctx, found.course.id), null, null);
+      if (!saved) throw await staleModule(ctx, id, found.course.id);
       return outline(ctx, found.course.id);
     },
 
@@ -166,7 +172,7 @@ export function staffOutlineService(app: FastifyInstance) {
         if (row) await recordAudit(tx, ctx.audit, { action: 'module.delete', subject: subject('module', id), before: { course: found.course.id, name: found.module.name } });
         return row;
       });
-      if (!gone) throw versionConflict(await outline(ctx, found.course.id), null, null);
+      if (!gone) throw await staleModule(ctx, id, found.course.id);
       return outline(ctx, found.course.id);
     },
 
@@ -209,7 +215,7 @@ export function staffOutlineService(app: FastifyInstance) {
         if (rolledBack(error)) return null;
         throw error;
       });
-      if (!saved) throw versionConflict(await outline(ctx, found.course.id), null, null);
+      if (!saved) throw await staleLesson(ctx, id, found.course.id);
       return outline(ctx, found.course.id);
     },
 
@@ -222,7 +228,7 @@ export function staffOutlineService(app: FastifyInstance) {
         if (row) await recordAudit(tx, ctx.audit, { action: 'courseware.delete', subject: subject('courseware', id), before: { type: found.lesson.type, name: found.lesson.name } });
         return row;
       });
-      if (!gone) throw versionConflict(await outline(ctx, found.course.id), null, null);
+      if (!gone) throw await staleLesson(ctx, id, found.course.id);
       return outline(ctx, found.course.id);
     },
   };

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { isAutoScored } from '@school/shared/exams/rules';
 import { examEditorMessages, examEditorProblems, questionContent, type StaffExam, type StaffExamPut, type StaffQuestion } from '@school/shared/staff/exams';
 import { invalid, notFound } from '../../lib/errors';
-import { versionConflict } from '../../lib/versions';
-import { recordAudit } from '../audit/service';
+import { recordAudit, staleWrite } from '../audit/service';
 import { staffCoursePolicy } from '../catalogue/policy';
 import type { StaffContext } from '../staff/context';
 import type { QuestionRow } from './repository';
@@ -117,7 +116,7 @@ export function staffExamService(app: FastifyInstance) {
       });
       if (!saved) {
         const current = await load(ctx, id);
-        throw versionConflict(await present(ctx, current), null, null, current.exam.version);
+        throw await staleWrite(app.db, ctx.school.id, { type: 'exam', id }, await present(ctx, current), current.exam.version);
       }
       return present(ctx, await load(ctx, id));
     },

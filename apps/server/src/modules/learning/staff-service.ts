@@ -7,8 +7,7 @@ import {
   type VideoQuestionsPut,
 } from '@school/shared/staff/video-questions';
 import { invalid, notFound } from '../../lib/errors';
-import { versionConflict } from '../../lib/versions';
-import { recordAudit } from '../audit/service';
+import { recordAudit, staleWrite } from '../audit/service';
 import { staffCourseEditing } from '../catalogue/staff-lesson-access';
 import type { StaffContext } from '../staff/context';
 import { lessonFileUrl } from './presenter';
@@ -71,7 +70,7 @@ export function staffVideoQuestionService(app: FastifyInstance) {
       const ids = body.questions.flatMap((q) => (q.id === undefined ? [] : [q.id]));
       const unknown = ids.some((qid) => !known.has(qid));
       // A question removed by a save since this one's version: the editor was stale (412 with the lesson as it is).
-      if (unknown && version !== found.lesson.version) throw versionConflict(await present(ctx, found), null, null, found.lesson.version);
+      if (unknown && version !== found.lesson.version) throw await staleWrite(app.db, ctx.school.id, { type: 'courseware', id }, await present(ctx, found), found.lesson.version);
       if (unknown || new Set(ids).size !== ids.length) throw invalid({ questions: videoQuestionEditorMessages.gone });
 
       const saved = await app.db.transaction(async (tx) => {
@@ -100,7 +99,7 @@ export function staffVideoQuestionService(app: FastifyInstance) {
       });
       if (!saved) {
         const current = await load(ctx, id);
-        throw versionConflict(await present(ctx, current), null, null, current.lesson.version);
+        throw await staleWrite(app.db, ctx.school.id, { type: 'courseware', id }, await present(ctx, current), current.lesson.version);
       }
       return present(ctx, await load(ctx, id));
     },

@@ -5,8 +5,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { invalid, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import { allowedTo, definePolicy } from '../../lib/policy';
-import { versionConflict } from '../../lib/versions';
-import { recordAudit } from '../audit/service';
+import { recordAudit, staleWrite } from '../audit/service';
 import type { StaffContext } from '../staff/context';
 import { staffVoucherRepository, staffVoucherWrites, type VoucherColumns } from './staff-repository';
 
@@ -126,7 +125,7 @@ export function staffVoucherService(app: FastifyInstance) {
         })
         .catch(codeTaken);
       const current = (await repo.find(ctx.school.id, id))!;
-      if (!saved) throw versionConflict(present(ctx, current), null, null, current.voucher.version);
+      if (!saved) throw await staleWrite(app.db, ctx.school.id, { type: 'voucher', id }, present(ctx, current), current.voucher.version);
       return present(ctx, current);
     },
   };
