@@ -36,7 +36,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at once, each with its own server and browser: a good part of each test is waiting. Three
-          // gained a minute of the whole run's 19 and slowed single tests past their timeouts (load average 13).
+          // took as long over the whole run (1100 s either way) and slowed single tests past their timeouts.
           maxWorkers: 2,
         },
       },
