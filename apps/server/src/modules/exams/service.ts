@@ -250,11 +250,13 @@ export function examService(app: FastifyInstance) {
       const graded = await app.db.transaction(async (t) => {
         const txRepo = examRepository(t);
         const locked = (await txRepo.lockAttempt(school.id, submissionId))!;
-        // Read under the attempt's lock: the grade this one replaces, for the audit log (none before the first).
-        // The question is named on the after side only, so that the entry always says which one was graded.
-        const previous = (await txRepo.answers(school.id, submissionId)).find((a) => a.questionId === questionId);
+        // Read under the attempt's lock, once: the grade this one replaces goes to the audit log (none before the
+        // first), and the attempt's result is counted with the saved grade in its place.
+        const before = await txRepo.answers(school.id, submissionId);
+        const previous = before.find((a) => a.questionId === questionId);
         const saved = await txRepo.grade({ schoolId: school.id, submissionId, questionId, score, isCorrect: score >= question.points, feedback, graderId: actor.userId });
         if (!saved) throw notFound();
+        // The question is named on the after side only, so that the entry always says which one was graded.
         await recordAudit(t, by, {
           action: 'exam.grade',
           subject: { type: 'exam_attempt', id: submissionId },
@@ -262,7 +264,7 @@ export function examService(app: FastifyInstance) {
           after: { question: questionId, score, feedback },
         });
         const questions = await txRepo.questions(school.id, row.exam.id, locked.examVersion);
-        const answers = await txRepo.answers(school.id, submissionId);
+        const answers = before.map((a) => (a.questionId === questionId ? saved : a));
         const result = totals(questions, answers, locked.passingRate, isSurvey(row));
         const updated = await txRepo.setResult(school.id, submissionId, result);
         // The student hears of it through the event (modules/notifications), once per attempt.
