@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleMessages } from '@school/shared/staff/bundles';
 import { courseMessages } from '@school/shared/staff/courses';
 import { examEditorMessages } from '@school/shared/staff/exams';
 import { outlineMessages } from '@school/shared/staff/outline';
 import { voucherMessages } from '@school/shared/staff/vouchers';
 import { videoQuestionEditorMessages } from '@school/shared/staff/video-questions';
-import { auditLog, conferenceRooms, courses, coursewares, examQuestions, exams, lecturers, schools, subcategories, videoQuestions } from '../apps/server/src/db/schema/index';
+import { auditLog, bundles, conferenceRooms, courses, coursewares, examQuestions, exams, lecturers, schools, subcategories, videoQuestions } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD, demoInstructorCourses } from '../apps/server/src/seed/demo-data';
 import { createCourse, createOutline } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
@@ -419,6 +420,64 @@ describe('the staff console', () => {
     expect(await check()).toMatchObject({ status: 400 });
     const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'voucher.update'), eq(auditLog.schoolId, course!.schoolId)));
     expect(entry!.changes).toMatchObject({ isActive: { before: true, after: false } });
+  });
+
+  it('sells courses together: a bundle made from the console, its courses chosen and ordered, refused on sale with a draft, published and listed', { timeout: 120_000 }, async () => {
+    const admin = await login('demo-admin');
+    const db = app.server.database.db;
+    const [school] = await db.select().from(schools).where(eq(schools.domain, 'demo'));
+    const owner = { ...school!, host: 'demo.localhost' };
+    const first = await createCourse(db, { school: owner, name: 'Bundled Evidence' });
+    const second = await createCourse(db, { school: owner, name: 'Bundled Ethics' });
+    await createCourse(db, { school: owner, name: 'Bundled Draft', isPublished: false });
+    const { page } = await signedInAt(app, admin.token, '/staff');
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Bundles' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Bundles' }));
+    await page.getByRole('button', { name: 'New bundle' }).click();
+    const create = await dialog(page, 'New bundle');
+    await create.getByLabel('Bundle name').fill('Trial Lawyer Pack');
+    await create.getByRole('button', { name: 'Create bundle' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Trial Lawyer Pack' }));
+    await visible(page.getByText('No courses yet. Add the first one below.'));
+
+    for (const name of ['Bundled Evidence', 'Bundled Draft (draft)']) {
+      await page.getByLabel('Add a course').selectOption({ label: name });
+      await page.getByRole('button', { name: 'Add course' }).click();
+    }
+    await page.getByLabel('Price (pesos; 0 for a free bundle)').fill('2500');
+    await page.getByLabel('Published: on sale in the catalogue').check();
+    await page.getByRole('button', { name: 'Save bundle' }).click();
+    await visible(page.getByText(bundleMessages.unpublishedCourse('Bundled Draft')));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Remove Bundled Draft' }).click();
+    await page.getByLabel('Add a course').selectOption({ label: 'Bundled Ethics' });
+    await page.getByRole('button', { name: 'Add course' }).click();
+    // Ethics goes first, by its handle and the keyboard.
+    await page.getByRole('button', { name: 'Move Bundled Ethics', exact: true }).focus();
+    await page.keyboard.press('Space');
+    // dnd-kit's announcements: picked up, it is over its own place at once.
+    await page.getByText('Bundled Ethics is at place 2.').waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowUp');
+    await page.getByText('Bundled Ethics is at place 1.').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.locator('.bundle-course-name').allTextContents()).toEqual(['1. Bundled Ethics', '2. Bundled Evidence']);
+    await page.getByRole('button', { name: 'Save bundle' }).click();
+    await toast(page, 'Trial Lawyer Pack is saved and on sale.');
+
+    const [bundle] = await db.select().from(bundles).where(eq(bundles.name, 'Trial Lawyer Pack'));
+    expect(bundle).toMatchObject({ price: 250000, isPublished: true, version: 2 });
+    await page.getByRole('link', { name: 'View in the catalogue' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Trial Lawyer Pack' }));
+    await visible(page.locator('.card-grid .card-title').first());
+    expect(await page.locator('.card-grid .card-title').allTextContents()).toEqual([second.name, first.name]);
+
+    await page.goto(`${app.origin('demo')}/staff/bundles`);
+    await page.getByRole('button', { name: 'Delete Trial Lawyer Pack' }).click();
+    const confirm = await dialog(page, 'Delete this bundle?');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, bundleMessages.deleted);
+    expect(await db.$count(bundles, eq(bundles.id, bundle!.id))).toBe(0);
   });
 
   it('files courses: categories and subcategories added and renamed on their page, and one made from the course settings is chosen there', { timeout: 120_000 }, async () => {

@@ -28,6 +28,8 @@ const staffPages: RouteObject[] = [
       { path: staffPaths.courseOutline(), lazy: page(() => import('@/staff/features/courses/routes/course-outline'), 'CourseOutline') },
       { path: staffPaths.lesson(), lazy: page(() => import('@/staff/features/courses/routes/lesson-editor'), 'LessonEditor') },
       { path: staffPaths.categories, lazy: page(() => import('@/staff/features/courses/routes/category-list'), 'CategoryList') },
+      { path: staffPaths.bundles, lazy: page(() => import('@/staff/features/courses/routes/bundle-list'), 'BundleList') },
+      { path: staffPaths.bundle(), lazy: page(() => import('@/staff/features/courses/routes/bundle-editor'), 'BundleEditor') },
       { path: staffPaths.vouchers, lazy: page(() => import('@/staff/features/vouchers/routes/voucher-list'), 'VoucherList') },
       { path: staffPaths.exam(), lazy: page(() => import('@/staff/features/exams/routes/exam-editor'), 'ExamEditor') },
     ],

@@ -30,7 +30,8 @@ export const courseMessages = {
   copyName: (name: string) => `Copy of ${name}`,
 } as const;
 
-const amount = z
+/** An amount in pesos with at most two decimals (centavos in the database). */
+export const pesoAmountSchema = z
   .number({ error: courseMessages.amount })
   .min(0, courseMessages.amount)
   .max(10_000_000, courseMessages.amount)
@@ -50,7 +51,7 @@ export const courseSettingsSchema = z.object({
   description: z.string().max(100_000, 'Keep the description under 100,000 characters.'),
   subcategory_id: id.nullable(),
   lecturer_id: id.nullable(),
-  fee: amount,
+  fee: pesoAmountSchema,
   show_fee: z.boolean(),
   allow_pay_later: z.boolean(),
   mode_of_payment: z.array(z.enum(MODES_OF_PAYMENT)).max(MODES_OF_PAYMENT.length).refine((modes) => new Set(modes).size === modes.length, 'Choose each way to pay once.'),

@@ -221,6 +221,8 @@ export const bundles = pgTable(
     isFeatured: boolean().notNull().default(false),
     modeOfPayment: jsonb().$type<ModeOfPayment[]>().notNull().default(['cash', 'online_bank', 'otc_bank', 'otc_nonbank', 'card', 'ewallet']),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Raised by every staff save of the bundle (its ETag). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     index('bundles_school_created_idx').on(t.schoolId, t.createdAt),

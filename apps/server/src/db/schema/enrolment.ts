@@ -62,6 +62,7 @@ export const bundleEnrollments = pgTable(
   (t) => [
     uniqueIndex('bundle_enrollments_user_bundle_key').on(t.userId, t.bundleId),
     index('bundle_enrollments_school_idx').on(t.schoolId),
-    foreignKey({ name: 'bundle_enrollments_bundle_fk', columns: [t.schoolId, t.bundleId], foreignColumns: [bundles.schoolId, bundles.id] }).onDelete('cascade'),
+    // No action on delete: a bundle somebody enrolled in cannot be deleted (the console answers 409).
+    foreignKey({ name: 'bundle_enrollments_bundle_fk', columns: [t.schoolId, t.bundleId], foreignColumns: [bundles.schoolId, bundles.id] }),
   ],
 );

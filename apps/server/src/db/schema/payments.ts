@@ -108,7 +108,8 @@ export const paymentTransactions = pgTable(
     foreignKey({ name: 'payment_transactions_course_fk', columns: [t.schoolId, t.courseId], foreignColumns: [courses.schoolId, courses.id] }).onDelete('cascade'),
     // The migration makes this ON DELETE SET NULL (class_id), which Drizzle cannot express.
     foreignKey({ name: 'payment_transactions_class_fk', columns: [t.schoolId, t.classId], foreignColumns: [classes.schoolId, classes.id] }),
-    foreignKey({ name: 'payment_transactions_bundle_fk', columns: [t.schoolId, t.bundleId], foreignColumns: [bundles.schoolId, bundles.id] }).onDelete('cascade'),
+    // No action on delete: a bundle somebody paid for cannot be deleted; the money's record stays.
+    foreignKey({ name: 'payment_transactions_bundle_fk', columns: [t.schoolId, t.bundleId], foreignColumns: [bundles.schoolId, bundles.id] }),
   ],
 );
 

@@ -65,6 +65,11 @@ export function ConsoleLayout() {
             <li>
               <NavLink to={staffPaths.categories}>Categories</NavLink>
             </li>
+            {me.data.permissions.includes('course.create') && (
+              <li>
+                <NavLink to={staffPaths.bundles}>Bundles</NavLink>
+              </li>
+            )}
             {me.data.permissions.includes('voucher.manage') && (
               <li>
                 <NavLink to={staffPaths.vouchers}>Vouchers</NavLink>

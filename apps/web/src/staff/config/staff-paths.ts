@@ -7,5 +7,7 @@ export const staffPaths = {
   lesson: (courseId: number | string = ':id', lessonId: number | string = ':lessonId') => `/staff/courses/${courseId}/lessons/${lessonId}`,
   vouchers: '/staff/vouchers',
   categories: '/staff/categories',
+  bundles: '/staff/bundles',
+  bundle: (id: number | string = ':id') => `/staff/bundles/${id}`,
   exam: (id: number | string = ':id') => `/staff/exams/${id}`,
 };
