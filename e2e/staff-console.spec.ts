@@ -422,7 +422,7 @@ describe('the staff console', () => {
     expect(entry!.changes).toMatchObject({ isActive: { before: true, after: false } });
   });
 
-  it('sells courses together: a bundle made from the console, its courses chosen and ordered, refused on sale with a draft, published and listed', { timeout: 120_000 }, async () => {
+  it('sells courses together: a bundle made from the console, its courses chosen and ordered, refused on sale with a draft, published, listed, and its story in the audit log', { timeout: 120_000 }, async () => {
     const admin = await login('demo-admin');
     const db = app.server.database.db;
     const [school] = await db.select().from(schools).where(eq(schools.domain, 'demo'));
@@ -478,6 +478,20 @@ describe('the staff console', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, bundleMessages.deleted);
     expect(await db.$count(bundles, eq(bundles.id, bundle!.id))).toBe(0);
+
+    // The audit log tells the bundle's story, filtered to that record.
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Audit log' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Audit log' }));
+    const filters = page.getByRole('form', { name: 'Filter the audit log' });
+    await filters.getByLabel('Record').fill('bundle 12');
+    await filters.getByRole('button', { name: 'Filter' }).click();
+    await visible(filters.getByText('Write the subject as kind:id, e.g. course:12.'));
+    await filters.getByLabel('Record').fill(`bundle:${bundle!.id}`);
+    await filters.getByRole('button', { name: 'Filter' }).click();
+    await visible(page.getByRole('cell', { name: 'bundle.delete' }));
+    await expect.poll(() => page.locator('td code').allTextContents()).toEqual(['bundle.delete', 'bundle.update', 'bundle.create']);
+    await visible(page.getByRole('row').filter({ hasText: 'bundle.update' }).getByText('isPublished: false → true'));
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('files courses: categories and subcategories added and renamed on their page, and one made from the course settings is chosen there', { timeout: 120_000 }, async () => {

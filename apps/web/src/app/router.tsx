@@ -31,6 +31,7 @@ const staffPages: RouteObject[] = [
       { path: staffPaths.bundles, lazy: page(() => import('@/staff/features/courses/routes/bundle-list'), 'BundleList') },
       { path: staffPaths.bundle(), lazy: page(() => import('@/staff/features/courses/routes/bundle-editor'), 'BundleEditor') },
       { path: staffPaths.vouchers, lazy: page(() => import('@/staff/features/vouchers/routes/voucher-list'), 'VoucherList') },
+      { path: staffPaths.audit, lazy: page(() => import('@/staff/features/audit/routes/audit-log'), 'AuditLog') },
       { path: staffPaths.exam(), lazy: page(() => import('@/staff/features/exams/routes/exam-editor'), 'ExamEditor') },
     ],
   },

@@ -9,5 +9,6 @@ export const staffPaths = {
   categories: '/staff/categories',
   bundles: '/staff/bundles',
   bundle: (id: number | string = ':id') => `/staff/bundles/${id}`,
+  audit: '/staff/audit',
   exam: (id: number | string = ':id') => `/staff/exams/${id}`,
 };
