@@ -2,19 +2,20 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleMessages } from '@school/shared/staff/bundles';
+import { classMessages } from '@school/shared/staff/classes';
 import { courseMessages } from '@school/shared/staff/courses';
 import { examEditorMessages } from '@school/shared/staff/exams';
 import { outlineMessages } from '@school/shared/staff/outline';
 import { voucherMessages } from '@school/shared/staff/vouchers';
 import { videoQuestionEditorMessages } from '@school/shared/staff/video-questions';
-import { auditLog, bundles, conferenceRooms, courses, coursewares, examQuestions, exams, lecturers, schools, subcategories, videoQuestions } from '../apps/server/src/db/schema/index';
+import { auditLog, bundles, classSchedules, classes, conferenceRooms, courses, coursewares, examQuestions, exams, lecturers, schools, subcategories, videoQuestions } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD, demoInstructorCourses } from '../apps/server/src/seed/demo-data';
 import { createCourse, createOutline } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { SHORT_VIDEO, startApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/axe';
 import { signedInAt } from './support/demo-study';
-import { dialog, toast, visible } from './support/ui';
+import { dialog, fieldError, toast, visible } from './support/ui';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -492,6 +493,56 @@ describe('the staff console', () => {
     await expect.poll(() => page.locator('td code').allTextContents()).toEqual(['bundle.delete', 'bundle.update', 'bundle.create']);
     await visible(page.getByRole('row').filter({ hasText: 'bundle.update' }).getByText('isPublished: false → true'));
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("schedules a course's classes: a class with its fee, sessions added with their problems shown, one opened from the calendar and changed, the class deleted", { timeout: 120_000 }, async () => {
+    const admin = await login('demo-admin');
+    const db = app.server.database.db;
+    const [school] = await db.select().from(schools).where(eq(schools.domain, 'demo'));
+    const course = await createCourse(db, { school: { ...school!, host: 'demo.localhost' }, name: 'Trial Technique Workshop', classEnrollmentOnly: true });
+    const { page } = await signedInAt(app, admin.token, `/staff/courses/${course.id}/settings`);
+    await page.getByRole('navigation', { name: 'Course' }).getByRole('link', { name: 'Classes' }).click();
+    await visible(page.getByText('No classes yet. Create the first one with New class.'));
+    await page.getByRole('button', { name: 'New class' }).click();
+    const create = await dialog(page, 'New class');
+    await create.getByLabel('Class name').fill('Saturday Clinic');
+    await create.getByLabel('Fee (pesos; 0 for none)').fill('1500');
+    await create.getByRole('button', { name: 'Create class' }).click();
+    await toast(page, 'Saturday Clinic was created. Add its sessions.');
+
+    await page.getByRole('button', { name: 'Add session to Saturday Clinic' }).click();
+    const add = await dialog(page, 'Add session');
+    await add.getByLabel('Date').fill('2027-01-09');
+    await add.getByLabel('Starts').fill('13:00');
+    await add.getByLabel('Ends').fill('09:00');
+    await add.getByRole('button', { name: 'Add session' }).click();
+    expect(await fieldError(add, 'Instructor')).toBe(classMessages.instructor);
+    expect(await fieldError(add, 'Ends')).toBe(classMessages.endBeforeStart);
+    await add.getByLabel('Ends').fill('17:00');
+    await add.getByLabel('Instructor').fill('Atty. Ramon Reyes');
+    await add.getByLabel('Held').selectOption('Face to face');
+    await add.getByRole('button', { name: 'Add session' }).click();
+    await toast(page, 'A session was added to Saturday Clinic.');
+    await visible(page.getByRole('list', { name: 'Sessions of Saturday Clinic' }).getByText('Jan 09, 2027, 01:00 PM – 05:00 PM · Atty. Ramon Reyes · Face to face'));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The calendar opens on the session's month; the session opens its editor there.
+    await page.locator('.class-calendar').getByText('Saturday Clinic · Atty. Ramon Reyes').click();
+    const edit = await dialog(page, 'Edit session');
+    await edit.getByLabel('Instructor').fill('Justice Ana Santos');
+    await edit.getByRole('button', { name: 'Save session' }).click();
+    await toast(page, 'The session is saved.');
+    await visible(page.getByText('Jan 09, 2027, 01:00 PM – 05:00 PM · Justice Ana Santos · Face to face'));
+    const [cls] = await db.select().from(classes).where(eq(classes.courseId, course.id));
+    expect(cls).toMatchObject({ name: 'Saturday Clinic', fee: 150000, version: 3 });
+    expect(await db.select({ date: classSchedules.date, instructor: classSchedules.instructor, type: classSchedules.type }).from(classSchedules).where(eq(classSchedules.classId, cls!.id))).toEqual([
+      { date: '2027-01-09', instructor: 'Justice Ana Santos', type: 'Face to face' },
+    ]);
+
+    await page.getByRole('button', { name: 'Delete Saturday Clinic' }).click();
+    await (await dialog(page, 'Delete this class?')).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, classMessages.deleted);
+    await visible(page.getByText('No classes yet. Create the first one with New class.'));
   });
 
   it('files courses: categories and subcategories added and renamed on their page, and one made from the course settings is chosen there', { timeout: 120_000 }, async () => {

@@ -26,6 +26,7 @@ const staffPages: RouteObject[] = [
       { path: staffPaths.courses, lazy: page(() => import('@/staff/features/courses/routes/course-list'), 'CourseList') },
       { path: staffPaths.courseSettings(), lazy: page(() => import('@/staff/features/courses/routes/course-settings'), 'CourseSettings') },
       { path: staffPaths.courseOutline(), lazy: page(() => import('@/staff/features/courses/routes/course-outline'), 'CourseOutline') },
+      { path: staffPaths.courseClasses(), lazy: page(() => import('@/staff/features/courses/routes/course-classes'), 'CourseClasses') },
       { path: staffPaths.lesson(), lazy: page(() => import('@/staff/features/courses/routes/lesson-editor'), 'LessonEditor') },
       { path: staffPaths.categories, lazy: page(() => import('@/staff/features/courses/routes/category-list'), 'CategoryList') },
       { path: staffPaths.bundles, lazy: page(() => import('@/staff/features/courses/routes/bundle-list'), 'BundleList') },

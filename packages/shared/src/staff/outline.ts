@@ -39,15 +39,16 @@ export const moduleCreateSchema = z.object({ name: name(outlineMessages.moduleNa
 export const modulePatchSchema = moduleCreateSchema.partial();
 
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
-const clock = z.string().regex(CLOCK, outlineMessages.clock);
+/** A time of day as HH:MM (24 hours). */
+export const clockSchema = z.string().regex(CLOCK, outlineMessages.clock);
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** A live class's session: its day and hours in the school's time zone, where it is held, its recording. */
 export const liveClassSchema = z
   .object({
     date: z.iso.date(outlineMessages.classDate),
-    start_time: clock,
-    end_time: clock,
+    start_time: clockSchema,
+    end_time: clockSchema,
     use_studios: z.boolean().default(false).describe("held in the school's studio rather than a Jitsi room"),
     recording: z.url({ protocol: /^https$/, error: outlineMessages.url }).max(2000).nullable().default(null),
     attendance_minutes: z

@@ -178,6 +178,8 @@ export const classes = pgTable(
     courseId: integer().notNull(),
     name: text().notNull(),
     fee: integer().notNull().default(0),
+    /** Raised by every staff save of the class or its sessions (its ETag). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     index('classes_course_idx').on(t.courseId),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { auditStaffRoutes } from '../audit/staff-routes';
 import { staffActor } from '../auth/actor';
 import { bundleStaffRoutes } from '../catalogue/staff-bundle-routes';
+import { classStaffRoutes } from '../catalogue/staff-class-routes';
 import { categoryStaffRoutes } from '../catalogue/staff-category-routes';
 import { outlineStaffRoutes } from '../catalogue/staff-outline-routes';
 import { catalogueStaffRoutes } from '../catalogue/staff-routes';
@@ -26,6 +27,7 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(outlineStaffRoutes);
   await staff.register(categoryStaffRoutes);
   await staff.register(bundleStaffRoutes);
+  await staff.register(classStaffRoutes);
   await staff.register(uploadStaffRoutes);
   await staff.register(examStaffRoutes);
   await staff.register(learningStaffRoutes);

@@ -4,6 +4,7 @@ export const staffPaths = {
   courses: '/staff/courses',
   courseSettings: (id: number | string = ':id') => `/staff/courses/${id}/settings`,
   courseOutline: (id: number | string = ':id') => `/staff/courses/${id}/outline`,
+  courseClasses: (id: number | string = ':id') => `/staff/courses/${id}/classes`,
   lesson: (courseId: number | string = ':id', lessonId: number | string = ':lessonId') => `/staff/courses/${courseId}/lessons/${lessonId}`,
   vouchers: '/staff/vouchers',
   categories: '/staff/categories',

@@ -13,6 +13,7 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { useSchool } from '@/lib/school';
 import { useMyClasses } from '../api/account-calls';
 import { EMPTY, eventContent, layouts, LIST, PHONE, plugins, viewClass, views } from './class-calendar-views';
+import '@/components/calendar-theme.css';
 import './my-classes.css';
 
 /** '09:00 AM – 12:00 PM' on 'March 01, 2026': the school's wall-clock times, as the calendar shows them. */
@@ -53,7 +54,7 @@ export function MyClasses() {
   // An empty grid is said in the status line; the list says it in its own box, once the answer has come.
   const empty = settled && !listed && events.length === 0;
   return (
-    <div className="my-classes">
+    <div className="my-classes calendar-theme">
       {/* One line kept for the status, so that the calendar never moves when it changes. */}
       <div className="my-classes-status" role="status" aria-live="polite">
         {classes.isFetching ? (
@@ -82,7 +83,7 @@ export function MyClasses() {
           headerToolbarClass="my-classes-toolbar"
           viewClass={viewClass}
           toolbarTitleClass="my-classes-title"
-          popoverClass="my-classes-more"
+          popoverClass="my-classes-more calendar-theme"
           views={views}
           timeZone={school.time_zone}
           events={events}
