@@ -57,6 +57,16 @@ describe('the staff console', () => {
     await page.getByLabel('Fee (pesos; 0 for a free course)').fill('1500.50');
     // A lecturer the school does not have yet is added from here and chosen at once.
     await page.getByRole('tab', { name: 'Basics' }).click();
+    // The course image is uploaded and saved at once; the fee typed but not saved yet stays typed.
+    await page.getByRole('button', { name: 'Upload image' }).click();
+    await page.getByLabel('Choose the image').setInputFiles(fileURLToPath(new URL('../apps/server/test/fixtures/faces/coffee.jpg', import.meta.url)));
+    await toast(page, 'The course image is saved.');
+    await visible(page.getByRole('img', { name: 'The course image' }));
+    const [withImage] = await app.server.database.db.select({ image: courses.image, fee: courses.fee }).from(courses).where(eq(courses.name, 'Notarial Practice Today'));
+    expect(withImage).toMatchObject({ image: expect.stringMatching(/^images\/[0-9a-f]{32}\.jpg$/), fee: 0 });
+    await page.getByRole('tab', { name: 'Price and payment' }).click();
+    expect(await page.getByLabel('Fee (pesos; 0 for a free course)').inputValue()).toBe('1500.50');
+    await page.getByRole('tab', { name: 'Basics' }).click();
     await page.getByRole('button', { name: 'New lecturer' }).click();
     await page.getByLabel("Lecturer's name").fill('Atty. Maria Clara Reyes');
     await page.getByLabel('Title (optional)').fill('Notary Public');
@@ -66,7 +76,7 @@ describe('the staff console', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'The course settings are saved.');
     const [row] = await app.server.database.db.select().from(courses).where(eq(courses.name, 'Notarial Practice Today'));
-    expect(row).toMatchObject({ fee: 150050, allowPayLater: true, isPublished: false, version: 2 });
+    expect(row).toMatchObject({ fee: 150050, allowPayLater: true, isPublished: false, version: 3 });
     const [lecturer] = await app.server.database.db.select().from(lecturers).where(eq(lecturers.id, row!.lecturerId!));
     expect(lecturer).toMatchObject({ name: 'Atty. Maria Clara Reyes', title: 'Notary Public', schoolId: row!.schoolId });
 
@@ -84,6 +94,7 @@ describe('the staff console', () => {
     expect(await app.server.database.db.$count(courses, eq(courses.id, row!.id))).toBe(0);
     expect((await app.server.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.subjectType, 'course'), eq(auditLog.subjectId, row!.id)))).map((e) => e.action)).toEqual([
       'course.create',
+      'course.update',
       'course.update',
       'course.delete',
     ]);

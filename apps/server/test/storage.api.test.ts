@@ -75,6 +75,19 @@ describe.each(backends)('storage on $name', ({ env }) => {
     expect((await get(storage.publicUrl(key))).status).toBe(404);
   });
 
+  it('publishes a private file under a public key with its type, the private one staying private', async () => {
+    const from = newKey('upload.png');
+    const to = newKey('course.png');
+    await storage.put(from, Buffer.from('png bytes'), { visibility: 'private', contentType: 'application/octet-stream' });
+    await storage.publish(from, to, 'image/png');
+    const res = await get(storage.publicUrl(to));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/png/);
+    expect(await res.text()).toBe('png bytes');
+    expect(await storage.get(from, 'public')).toBeNull();
+    await Promise.all([storage.remove(from), storage.remove(to)]);
+  });
+
   it('serves a private file only through a signed address, and refuses an expired or altered one', async () => {
     const key = newKey('id-photo.jpg');
     const other = newKey('other.jpg');

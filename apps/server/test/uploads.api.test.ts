@@ -231,3 +231,35 @@ describe('tus uploads at /staff/uploads/', () => {
     expect(await ctx.server.app.storage.get(`uploads/${used.id}`, 'private')).not.toBeNull();
   });
 });
+
+describe('a course image and preview video from uploads', () => {
+  it('publishes an image and a video as public files of the course, refuses the wrong kind, and takes them away with null', async () => {
+    const admin = await createStaff(db());
+    const course = await createCourse(db(), { school: admin.school, isPublished: false });
+    const photo = readFileSync(new URL('./fixtures/faces/coffee.jpg', import.meta.url));
+    const image = await upload(admin, photo, 'cover.jpg');
+    const video = await upload(admin, lecture, 'teaser.webm');
+    expect([image.kind, video.kind]).toEqual(['image', 'video']);
+    const at = (version: number) => as(admin, { 'if-match': `"v${version}"` });
+
+    expect((await ctx.api.patch(staff(`courses/${course.id}/`), { image_upload: video.id }, at(1))).body).toEqual({ image_upload: [uploadMessages.needs('The course image', 'image', 'video')] });
+    expect((await ctx.api.patch(staff(`courses/${course.id}/`), { preview_video_upload: image.id }, at(1))).body).toEqual({ preview_video_upload: [uploadMessages.needs('The preview video', 'video', 'image')] });
+    const other = await createStaff(db());
+    expect((await ctx.api.patch(staff(`courses/${course.id}/`), { image_upload: (await upload(other, photo)).id }, at(1))).body).toEqual({ image_upload: [uploadMessages.unknown] });
+
+    const saved = await ctx.api.patch(staff(`courses/${course.id}/`), { image_upload: image.id, preview_video_upload: video.id }, at(1));
+    expect(saved.status).toBe(200);
+    expect(saved.body.image).toMatch(new RegExp(`/images/${image.id}\\.jpg$`));
+    expect(saved.body.preview_video).toMatch(new RegExp(`/previews/${video.id}\\.webm$`));
+    // Public: anybody fetches them, as the catalogue shows them, without a signed address.
+    const served = await request(ctx.server.url, saved.body.image);
+    expect(served.status).toBe(200);
+    expect(served.raw.equals(photo)).toBe(true);
+    expect((await request(ctx.server.url, saved.body.preview_video)).status).toBe(200);
+    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.schoolId, admin.school.id), eq(auditLog.action, 'course.update')));
+    expect(entry!.changes).toMatchObject({ image: { before: null, after: `images/${image.id}.jpg` }, preview_video: { before: null, after: `previews/${video.id}.webm` } });
+
+    const cleared = await ctx.api.patch(staff(`courses/${course.id}/`), { image_upload: null, preview_video_upload: null }, at(2));
+    expect(cleared.body).toMatchObject({ image: null, preview_video: null, version: 3 });
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MCLE_AREA_KEYS, type UnitsByArea } from '../certificates/mcle';
+import { uploadIdSchema } from './uploads';
 
 /** The staff console's course list: 20 a page, like every console table. */
 export const STAFF_PAGE_SIZE = 20;
@@ -103,7 +104,14 @@ export const defaultCourseSettings: CourseSettings = {
 /** A new course needs only its name; everything else starts at the defaults a draft has. */
 export const courseCreateSchema = courseSettingsSchema.partial().required({ name: true });
 export type CourseCreate = z.infer<typeof courseCreateSchema>;
-export const coursePatchSchema = courseSettingsSchema.partial();
+/**
+ * The settings that change, and the course's image and preview video as uploads (an image; a video) that become
+ * public files; null takes either away.
+ */
+export const coursePatchSchema = courseSettingsSchema.partial().extend({
+  image_upload: uploadIdSchema.nullable().optional().describe('an image upload that becomes the course image; null: none'),
+  preview_video_upload: uploadIdSchema.nullable().optional().describe('a video upload that becomes the preview video; null: none'),
+});
 export type CoursePatch = z.infer<typeof coursePatchSchema>;
 
 export const totalUnits = (byArea: UnitsByArea) => Math.round(Object.values(byArea).reduce((sum, v) => sum + (v ?? 0), 0) * 100) / 100;
@@ -217,6 +225,8 @@ export type StaffCourseRow = z.infer<typeof staffCourseRowSchema>;
 /** One course as its editor loads it: every setting, its state, and who saved it last. */
 export const staffCourseSchema = courseSettingsSchema.extend({
   id: z.number(),
+  image: z.string().nullable().describe("the course image's address"),
+  preview_video: z.string().nullable().describe("the preview video's address (a file, or YouTube's)"),
   slug: z.string(),
   status: z.enum(['published', 'draft', 'archived']),
   version: z.number(),

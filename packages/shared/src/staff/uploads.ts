@@ -58,6 +58,8 @@ export const uploadMessages = {
   wrongKind: (lesson: LessonType, kind: UploadKind | null) =>
     `${lesson === 'pdf' ? 'A PDF' : lesson === 'audio' ? 'An audio' : lesson === 'ivideo' ? 'An interactive video' : 'A video'} lesson needs ${kindWords[lessonUploadKind[lesson]!]}${kind ? `; this file is ${kindWords[kind]}` : ''}.`,
   notReady: 'The file is still being processed: wait until it is ready.',
+  /** "The course image needs an image; this file is a video." */
+  needs: (what: string, wanted: UploadKind, kind: UploadKind | null) => `${what} needs ${kindWords[wanted]}${kind ? `; this file is ${kindWords[kind]}` : ''}.`,
   failed: 'This upload was refused: send another file.',
   unknown: 'This upload does not exist or has been removed: send the file again.',
   noFileForType: 'Only video, audio, PDF and interactive video lessons take a file.',

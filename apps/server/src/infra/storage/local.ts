@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import send from '@fastify/send';
 import fastifyStatic from '@fastify/static';
@@ -59,6 +59,19 @@ export function localStorage(options: { root: string; secret: string; now?: () =
       const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
       try {
         await writeFile(temporary, data);
+        await rename(temporary, file);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async publish(privateKey, publicKey) {
+      const file = fileFor(publicKey, 'public');
+      await mkdir(path.dirname(file), { recursive: true });
+      // Copied beside the target, then renamed, as put writes.
+      const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+      try {
+        await copyFile(fileFor(privateKey, 'private'), temporary);
         await rename(temporary, file);
       } catch (error) {
         await rm(temporary, { force: true });

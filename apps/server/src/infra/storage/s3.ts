@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { S3Store } from '@tus/s3-store';
 import { assertKey, PRIVATE_CACHE_CONTROL, publicCacheControl, type ResumableArea, type Storage, type Visibility } from './storage';
@@ -59,6 +59,19 @@ export function s3Storage(options: S3Options): S3Storage {
           Body: data,
           ContentType: contentType,
           CacheControl: visibility === 'public' ? publicCacheControl(key) : PRIVATE_CACHE_CONTROL,
+        }),
+      );
+    },
+    async publish(privateKey, publicKey, contentType) {
+      // Copied inside the bucket: the bytes never pass through this process.
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          CopySource: `${bucket}/${objectKey(privateKey, 'private')}`,
+          Key: objectKey(publicKey, 'public'),
+          MetadataDirective: 'REPLACE',
+          ContentType: contentType,
+          CacheControl: publicCacheControl(publicKey),
         }),
       );
     },

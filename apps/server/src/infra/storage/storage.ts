@@ -29,6 +29,8 @@ export interface Storage {
   put(key: string, data: Buffer, options: PutOptions): Promise<void>;
   /** The stored bytes, or null when the area has no such key. */
   get(key: string, visibility: Visibility): Promise<Buffer | null>;
+  /** Copies a private file to a public key (a course's image from its upload), without holding it in memory. */
+  publish(privateKey: string, publicKey: string, contentType: string): Promise<void>;
   /** Forgets the key in both areas; an unknown key is no error. */
   remove(key: string): Promise<void>;
   /** A public file's lasting, cacheable address (absolute path on local disk, absolute URL on S3). */

@@ -1,6 +1,7 @@
 import { pesos } from '@school/shared/catalogue/rules';
 import { totalUnits, type CoursePatch, type CourseSettings, type StaffCourse, type StaffCourseRow } from '@school/shared/staff/courses';
 import type { courses } from '../../db/schema/index';
+import { publicUrlOf, type PublicFiles } from '../../infra/storage/storage';
 import type { StaffCourseListRow, StaffCourseRecord } from './staff-repository';
 
 type CourseRow = typeof courses.$inferSelect;
@@ -87,10 +88,13 @@ export function presentStaffCourseRow(r: StaffCourseListRow): StaffCourseRow {
   };
 }
 
-export function presentStaffCourse(r: StaffCourseRecord, abilities: StaffCourse['abilities']): StaffCourse {
+export function presentStaffCourse(files: PublicFiles, r: StaffCourseRecord, abilities: StaffCourse['abilities']): StaffCourse {
+  const { previewVideoType: type, previewVideoUrl: video } = r.course;
   return {
     ...settingsOf(r.course),
     id: r.course.id,
+    image: publicUrlOf(files, r.course.image),
+    preview_video: type === 'video' ? publicUrlOf(files, video) : video,
     slug: r.course.slug,
     status: courseStatus(r.course),
     version: r.course.version,

@@ -19,6 +19,7 @@ import { versionConflict } from '../../lib/versions';
 import type { Tx } from '../../db/client';
 import { lecturerMessages, type LecturerCreate } from '@school/shared/staff/lecturers';
 import { recordAudit } from '../audit/service';
+import { uploadService } from '../uploads/service';
 import type { StaffContext } from '../staff/context';
 import { courseCreationPolicy, staffCoursePolicy } from './policy';
 import { columnsOf, presentStaffCourse, presentStaffCourseRow, settingsOf } from './staff-presenter';
@@ -27,6 +28,7 @@ import { staffCourseRepository, staffCourseWrites, type StaffCourseRecord } from
 /** The course's authoring in the staff console: every write checked, versioned and audited in one transaction. */
 export function staffCourseService(app: FastifyInstance) {
   const repo = staffCourseRepository(app.db);
+  const uploads = uploadService(app);
 
   const subject = (id: number) => ({ type: 'course', id });
   const listingOf = (r: StaffCourseRecord) => ({ schoolId: r.course.schoolId, isPublished: r.course.isPublished, instructorIds: r.instructors.map((i) => i.id) });
@@ -46,7 +48,7 @@ export function staffCourseService(app: FastifyInstance) {
       duplicate: staffCoursePolicy.can(ctx.actor, 'duplicate', listing),
       assign: staffCoursePolicy.can(ctx.actor, 'assign', listing),
     };
-    return presentStaffCourse(record, abilities);
+    return presentStaffCourse(app.storage, record, abilities);
   }
 
   /** The settings' own combinations, and the subcategory and lecturer belonging to the school. */
@@ -55,6 +57,18 @@ export function staffCourseService(app: FastifyInstance) {
     if (patch.subcategory_id && !(await repo.subcategoryExists(ctx.school.id, patch.subcategory_id))) problems.subcategory_id = courseMessages.unknownSubcategory;
     if (patch.lecturer_id && !(await repo.lecturerExists(ctx.school.id, patch.lecturer_id))) problems.lecturer_id = courseMessages.unknownLecturer;
     if (Object.keys(problems).length) throw invalid(problems);
+  }
+
+  /** The image and preview video a patch names as uploads, copied to public files first; null takes one away. */
+  async function mediaColumns(ctx: StaffContext, patch: CoursePatch) {
+    const columns: { image?: string | null; previewVideoType?: 'video' | null; previewVideoUrl?: string | null } = {};
+    if (patch.image_upload !== undefined) columns.image = patch.image_upload && (await uploads.publicCopy(ctx, patch.image_upload, 'image', 'image_upload', 'The course image'));
+    if (patch.preview_video_upload !== undefined) {
+      const key = patch.preview_video_upload && (await uploads.publicCopy(ctx, patch.preview_video_upload, 'video', 'preview_video_upload', 'The preview video'));
+      columns.previewVideoType = key ? 'video' : null;
+      columns.previewVideoUrl = key;
+    }
+    return columns;
   }
 
   /** Refuses a write based on an older version with the course as it now stands. */
@@ -102,12 +116,14 @@ export function staffCourseService(app: FastifyInstance) {
       staffCoursePolicy.authorize(ctx.actor, 'update', listingOf(record));
       const before = settingsOf(record.course);
       await check(ctx, { ...before, ...patch }, patch, record.course.isPublished);
+      const media = await mediaColumns(ctx, patch);
+      const files = (c: { image: string | null; previewVideoUrl: string | null }) => ({ image: c.image, preview_video: c.previewVideoUrl });
       const saved = await transaction(async (tx) => {
         const writes = staffCourseWrites(tx);
-        const row = await writes.update(ctx.school.id, id, version, columnsOf(patch), ctx.actor.userId);
+        const row = await writes.update(ctx.school.id, id, version, { ...columnsOf(patch), ...media }, ctx.actor.userId);
         if (!row) return null;
         if (patch.name !== undefined) await writes.setSlug(ctx.school.id, id, slugFor(row.name, id));
-        await recordAudit(tx, ctx.audit, { action: 'course.update', subject: subject(id), before, after: settingsOf(row) });
+        await recordAudit(tx, ctx.audit, { action: 'course.update', subject: subject(id), before: { ...before, ...files(record.course) }, after: { ...settingsOf(row), ...files(row) } });
         return row;
       });
       if (!saved) return conflict(ctx, id);

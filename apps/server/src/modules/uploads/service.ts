@@ -23,6 +23,9 @@ export const UNATTACHED_HOURS = 24;
 
 const hexId = /^[0-9a-f]{32}$/;
 /** A refusal in the tus server's terms: its status and a JSON body like every other error of the API. */
+/** The extension a public copy's key takes from the type its bytes were sniffed as. */
+const extensions: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov', 'video/x-matroska': 'mkv' };
+
 const refusal = (status_code: number, detail: string) => ({ status_code, body: JSON.stringify({ detail }) });
 
 export function presentUpload(files: FastifyInstance['storage'], row: UploadRow): UploadStatus {
@@ -162,6 +165,22 @@ export function uploadService(app: FastifyInstance) {
       if (row.kind !== wanted) throw invalid({ upload: uploadMessages.wrongKind(type, row.kind) });
       await writes.attach(ctx.school.id, id);
       return { file: uploadKey(id), mediaSeconds: wanted === 'pdf' ? null : row.mediaSeconds };
+    },
+
+    /**
+     * A public copy of a ready upload of `kind`, for what anybody may see: a course's image or preview video. The
+     * copy's key is returned; an unusable upload is 400 on `field`. The private upload itself is left to the
+     * cleanup job (it is never attached to a lesson).
+     */
+    async publicCopy(ctx: StaffContext, id: string, kind: 'image' | 'video', field: string, what: string) {
+      const row = await repo.find(ctx.school.id, id);
+      if (!row || !uploadPolicy.can(ctx.actor, 'use', row)) throw invalid({ [field]: uploadMessages.unknown });
+      if (row.state === 'failed') throw invalid({ [field]: uploadMessages.failed });
+      if (row.state !== 'ready') throw invalid({ [field]: uploadMessages.notReady });
+      if (row.kind !== kind || !row.mime) throw invalid({ [field]: uploadMessages.needs(what, kind, row.kind) });
+      const key = `${kind === 'image' ? 'images' : 'previews'}/${id}.${extensions[row.mime] ?? 'bin'}`;
+      await app.storage.publish(uploadKey(id), key, row.mime);
+      return key;
     },
 
     /** The probe job: what the bytes are, and for media their length, size and a poster frame. */

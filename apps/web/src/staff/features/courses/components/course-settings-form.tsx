@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FieldNamesMarkedBoolean } from 'react-hook-form';
 import { MCLE_AREAS } from '@school/shared/certificates/mcle';
 import type { StaffCategory } from '@school/shared/staff/categories';
@@ -14,6 +14,7 @@ import { useServerForm } from '@/lib/use-server-form';
 import { ConflictBanner, conflictOf, type Conflict } from '../../../components/conflict-banner';
 import { useStaffMe } from '../../../lib/use-staff-me';
 import { useUpdateCourse } from '../api/course-calls';
+import { CourseMedia } from './course-media';
 import { Tabs } from './course-tabs';
 import { NewLecturerForm } from './new-lecturer-form';
 import { NewSubcategoryForm } from './new-subcategory-form';
@@ -74,8 +75,11 @@ export function CourseSettingsForm({ course, categories, lecturers, onReload }: 
   }, [chosen, lecturers, categories, form]);
   const error = (name: string) => (formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
 
+  // A save of the image or preview video brings a new version: what this editor typed meanwhile stays.
+  const keepEdits = useRef(false);
   useEffect(() => {
-    form.reset(settingsOf(course));
+    form.reset(settingsOf(course), { keepDirtyValues: keepEdits.current });
+    keepEdits.current = false;
     setConflict(null);
   }, [course, form]);
 
@@ -110,6 +114,7 @@ export function CourseSettingsForm({ course, categories, lecturers, onReload }: 
       panel: (
         <>
           <TextField label="Name" error={error('name')} {...register('name')} />
+          <CourseMedia course={course} keepEdits={(keep) => (keepEdits.current = keep)} />
           <div className={`field ${error('description') ? 'has-error' : ''}`}>
             <label htmlFor="course-description">Description</label>
             <textarea id="course-description" rows={6} {...register('description')} />

@@ -21,6 +21,24 @@ interface Props {
 
 /** Sends a lesson's file with a progress bar, Pause and Resume, waits for the server's probe, then attaches it. */
 export function LessonFileUpload({ lesson, onReady, onClose }: Props) {
+  return <FileUpload owner={lesson.name} what={fileWords[lesson.type] ?? 'file'} accept={accepts[lesson.type]} replacing={lesson.has_file} target="the lesson" onReady={onReady} onClose={onClose} />;
+}
+
+interface FileUploadProps {
+  /** Whose file it is ("Evidence, part 1", "the course"), for the names of the group and progress bar. */
+  owner: string;
+  /** What the file is: "video", "image". */
+  what: string;
+  accept?: string;
+  replacing: boolean;
+  /** What takes the ready file: "the lesson", "the course". */
+  target: string;
+  onReady: (uploadId: string) => Promise<boolean>;
+  onClose: () => void;
+}
+
+/** Sends a file with a progress bar, Pause and Resume, waits for the server's probe, then hands it over. */
+export function FileUpload({ owner, what, accept, replacing, target, onReady, onClose }: FileUploadProps) {
   const inputId = useId();
   const { state, start, pause, resume, reset } = useResumableUpload();
   const status = useUploadStatus(state.phase === 'sent' ? state.id : null);
@@ -42,19 +60,18 @@ export function LessonFileUpload({ lesson, onReady, onClose }: Props) {
     if (probed?.state === 'ready' && attached.current !== probed.id) attach(probed.id);
   }, [probed, attach]);
 
-  const what = fileWords[lesson.type] ?? 'file';
   const sending = state.phase === 'sending' || state.phase === 'paused';
   return (
-    <div className="lesson-upload" role="group" aria-label={`File of ${lesson.name}`}>
+    <div className="lesson-upload" role="group" aria-label={`File of ${owner}`}>
       {state.phase === 'idle' && (
         <>
-          <label htmlFor={inputId}>{lesson.has_file ? `Replace the ${what}` : `Choose the ${what}`}</label>
-          <input id={inputId} type="file" accept={accepts[lesson.type]} onChange={(e) => e.target.files?.[0] && start(e.target.files[0])} />
+          <label htmlFor={inputId}>{replacing ? `Replace the ${what}` : `Choose the ${what}`}</label>
+          <input id={inputId} type="file" accept={accept} onChange={(e) => e.target.files?.[0] && start(e.target.files[0])} />
         </>
       )}
       {sending && (
         <>
-          <progress max={state.total} value={state.sent} aria-label={`Sending ${lesson.name}'s ${what}`} />
+          <progress max={state.total} value={state.sent} aria-label={`Sending ${owner}'s ${what}`} />
           <p>
             {state.phase === 'paused' ? 'Paused at' : 'Sending…'} {Math.floor((state.sent / Math.max(1, state.total)) * 100)} % of {formatBytes(state.total)}
           </p>
@@ -65,12 +82,12 @@ export function LessonFileUpload({ lesson, onReady, onClose }: Props) {
         </>
       )}
       {state.phase === 'sent' && probed?.state !== 'failed' && !attachFailed && (
-        <p aria-live="polite">{probed?.state === 'ready' ? 'The file is ready: adding it to the lesson…' : 'Sent. Reading the file (its length and a poster frame)…'}</p>
+        <p aria-live="polite">{probed?.state === 'ready' ? `The file is ready: adding it to ${target}…` : 'Sent. Reading the file…'}</p>
       )}
-      {status.isError && <p role="alert">Where the file stands could not be read. It is kept: reopen this lesson's file later.</p>}
+      {status.isError && <p role="alert">Where the file stands could not be read. It is kept: try again later.</p>}
       {attachFailed && probed && (
         <>
-          <p role="alert">The file is ready but was not added to the lesson.</p>
+          <p role="alert">The file is ready but was not added to {target}.</p>
           <Button variant="ghost" label="Try again" onClick={() => attach(probed.id)} />
         </>
       )}
