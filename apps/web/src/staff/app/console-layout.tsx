@@ -75,6 +75,11 @@ export function ConsoleLayout() {
                 <NavLink to={staffPaths.vouchers}>Vouchers</NavLink>
               </li>
             )}
+            {me.data.permissions.includes('kyc.review') && (
+              <li>
+                <NavLink to={paths.kycReviews}>ID verification</NavLink>
+              </li>
+            )}
             {me.data.permissions.includes('audit.read') && (
               <li>
                 <NavLink to={staffPaths.audit}>Audit log</NavLink>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { PageHeader } from '@/components/breadcrumb';
+import { Link, useParams } from 'react-router';
 import { Button } from '@/components/button';
 import { InlineSelect } from '@/components/inline-select';
 import { Loading } from '@/components/loading';
@@ -33,13 +32,16 @@ export function CourseIdentity() {
   const records = () => download.mutate(period, { onError: () => notify.error('The records could not be downloaded. Please try again.') });
 
   return (
-    <main>
-      <PageHeader
-        title={course.data ? `Flagged Sessions: ${course.data.name}` : 'Flagged Sessions'}
-        cover={school?.cover}
-        trail={[{ label: 'Home', to: paths.home }, ...(course.data ? [{ label: course.data.name, to: paths.course(course.data.slug) }] : []), { label: 'Flagged Sessions' }]}
-      />
-      <div className="container staff-page">
+    <div className="console-page">
+      {course.data && (
+        <p>
+          <Link to={paths.course(course.data.slug)}>{course.data.name}</Link>
+        </p>
+      )}
+      <div className="console-head">
+        <h1>{course.data ? `Flagged Sessions: ${course.data.name}` : 'Flagged Sessions'}</h1>
+      </div>
+      <div className="staff-page">
         <div className="list-controls-row">
           <InlineSelect label="Compliance period" value={period} options={options} onChange={setPeriod} />
           <Button label="Download records (CSV)" variant="ghost" busy={download.isPending} onClick={records} />
@@ -60,6 +62,6 @@ export function CourseIdentity() {
           <FlagsTable flags={flags.data} timeZone={school.time_zone} />
         )}
       </div>
-    </main>
+    </div>
   );
 }

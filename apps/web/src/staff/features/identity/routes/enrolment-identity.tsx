@@ -1,7 +1,5 @@
 import { useParams } from 'react-router';
-import { PageHeader } from '@/components/breadcrumb';
 import { Loading } from '@/components/loading';
-import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
 import { useSchool } from '@/lib/school';
 import { useIdentityTimeline } from '../api/identity-evidence-calls';
@@ -19,9 +17,11 @@ export function EnrolmentIdentity() {
   const refused = timeline.error instanceof ApiError && (timeline.error.status === 403 || timeline.error.status === 404);
 
   return (
-    <main>
-      <PageHeader title="Identity Timeline" cover={school?.cover} trail={[{ label: 'Home', to: paths.home }, { label: 'Identity Timeline' }]} />
-      <div className="container staff-page">
+    <div className="console-page">
+      <div className="console-head">
+        <h1>Identity Timeline</h1>
+      </div>
+      <div className="staff-page">
         {refused ? (
           <p className="banner banner-error" role="alert">
             Only the school's administrators see the identity evidence of its enrolments.
@@ -36,6 +36,6 @@ export function EnrolmentIdentity() {
           <IdentityTimeline timeline={timeline.data} timeZone={school.time_zone} />
         )}
       </div>
-    </main>
+    </div>
   );
 }

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { KYC_REVIEW_PAGE_SIZE } from '@school/shared/kyc/rules';
-import { PageHeader } from '@/components/breadcrumb';
 import { InlineSelect } from '@/components/inline-select';
 import { Loading } from '@/components/loading';
 import { Pager } from '@/components/pager';
-import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
 import { useSchool } from '@/lib/school';
 import { type ReviewStatus, useKycReviews } from '../api/kyc-review-calls';
@@ -15,8 +13,8 @@ import '../staff.css';
 const statuses = (['manual', 'failed', 'pending', 'verified', 'rejected'] as const satisfies readonly ReviewStatus[]).map((value) => ({ value, label: kycStatusLabels[value] }));
 
 /**
- * /staff/id-verification: the school's administrators review identity submissions (a minimal screen; the staff
- * console adopts it). The server decides who may: anybody else gets its refusal.
+ * /staff/id-verification: the school's administrators review identity submissions, in the staff console. The
+ * server decides who may: anybody else gets its refusal.
  */
 export function KycReviews() {
   const { data: school } = useSchool();
@@ -26,9 +24,11 @@ export function KycReviews() {
   const refused = reviews.error instanceof ApiError && (reviews.error.status === 403 || reviews.error.status === 404);
 
   return (
-    <main>
-      <PageHeader title="ID Verification Reviews" cover={school?.cover} trail={[{ label: 'Home', to: paths.home }, { label: 'ID Verification Reviews' }]} />
-      <div className="container staff-page">
+    <div className="console-page">
+      <div className="console-head">
+        <h1>ID Verification Reviews</h1>
+      </div>
+      <div className="staff-page">
         <div className="list-controls-row">
           <InlineSelect
             label="Show"
@@ -63,6 +63,6 @@ export function KycReviews() {
           </>
         )}
       </div>
-    </main>
+    </div>
   );
 }
