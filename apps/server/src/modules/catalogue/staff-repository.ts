@@ -29,7 +29,7 @@ export interface Person {
   name: string;
 }
 export interface StaffCourseListRow {
-  course: CourseRow;
+  course: Pick<CourseRow, 'id' | 'name' | 'slug' | 'isPublished' | 'archivedAt' | 'fee' | 'enrolmentCount' | 'version' | 'updatedAt'>;
   category: string | null;
   subcategory: string | null;
   instructors: Person[];
@@ -62,8 +62,25 @@ const statusFilter: Record<NonNullable<StaffCourseListQuery['status']> | 'curren
   archived: isNotNull(courses.archivedAt),
 };
 
-const assignedTo = (userId: number) =>
+const assignedTo = (userId: number | ReturnType<typeof sql.placeholder>) =>
   exists(sql`(select 1 from ${courseInstructors} where ${courseInstructors.courseId} = ${courses.id} and ${courseInstructors.userId} = ${userId})`);
+
+const p = sql.placeholder;
+/** The columns a course's row in the list shows (not its description). */
+const listColumns = {
+  id: courses.id,
+  name: courses.name,
+  slug: courses.slug,
+  isPublished: courses.isPublished,
+  archivedAt: courses.archivedAt,
+  fee: courses.fee,
+  enrolmentCount: courses.enrolmentCount,
+  version: courses.version,
+  updatedAt: courses.updatedAt,
+};
+type PersonColumns = { id: number; firstName: string; middleName: string; lastName: string; suffix: string | null; username: string };
+/** A course's instructors as JSON, in the order of their names. */
+const instructorsJson = sql<PersonColumns[]>`(select coalesce(json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'middleName', u.middle_name, 'lastName', u.last_name, 'suffix', u.suffix, 'username', u.username) order by u.last_name, u.id), '[]') from course_instructors ci join users u on u.id = ci.user_id where ci.course_id = ${courses.id})`;
 
 /** A school's courses as its staff manage them: drafts and archived ones included, every write by school and id. */
 export function staffCourseRepository(db: Db) {
@@ -78,6 +95,44 @@ export function staffCourseRepository(db: Db) {
     const byCourse = new Map<number, Person[]>();
     for (const row of rows) byCourse.set(row.courseId, [...(byCourse.get(row.courseId) ?? []), personOf(row.user)]);
     return byCourse;
+  }
+
+  const lists = new Map<string, ReturnType<typeof buildList>>();
+  /** A page's rows with their instructors, and the count of every match: two statements, run side by side. */
+  function buildList(status: keyof typeof statusFilter, sort: StaffCourseListQuery['sort'], search: boolean, category: boolean, instructor: boolean, own: boolean) {
+    const where = and(
+      eq(courses.schoolId, p('schoolId')),
+      statusFilter[status],
+      search ? ilike(courses.name, p('search')) : undefined,
+      category ? eq(subcategories.categoryId, p('category')) : undefined,
+      instructor ? assignedTo(p('instructor')) : undefined,
+      own ? assignedTo(p('own')) : undefined,
+    );
+    const name = [status, sort.replace(/^-/, 'desc_'), search, category, instructor, own].map((part) => (part === true ? '1' : part === false ? '0' : part)).join('_');
+    return {
+      rows: db
+        .select({ course: listColumns, category: categories.name, subcategory: subcategories.name, instructors: instructorsJson })
+        .from(courses)
+        .leftJoin(subcategories, eq(subcategories.id, courses.subcategoryId))
+        .leftJoin(categories, eq(categories.id, subcategories.categoryId))
+        .where(where)
+        .orderBy(...order[sort])
+        .limit(p('limit'))
+        .offset(p('offset'))
+        .prepare(`staff_courses_${name}`),
+      count: db
+        .select({ n: count() })
+        .from(courses)
+        .leftJoin(subcategories, eq(subcategories.id, courses.subcategoryId))
+        .where(where)
+        .prepare(`staff_course_count_${name}`),
+    };
+  }
+  function listStatements(...key: Parameters<typeof buildList>) {
+    const name = key.join('|');
+    let statements = lists.get(name);
+    if (!statements) lists.set(name, (statements = buildList(...key)));
+    return statements;
   }
 
   return {
@@ -96,30 +151,15 @@ export function staffCourseRepository(db: Db) {
       return row ?? { published: 0, draft: 0, archived: 0 };
     },
 
-    /** One page of the school's courses; `onlyAssignedTo` narrows an instructor's list to their own courses. */
+    /**
+     * One page of the school's courses with their instructors, and their total, from prepared statements (a pair
+     * per combination of filters and sort); `onlyAssignedTo` narrows an instructor's list to their own courses.
+     */
     async page(schoolId: number, query: StaffCourseListQuery, onlyAssignedTo: number | null, limit: number, offset: number) {
-      const where = and(
-        eq(courses.schoolId, schoolId),
-        statusFilter[query.status ?? 'current'],
-        query.search ? ilike(courses.name, containing(query.search)) : undefined,
-        query.category ? eq(subcategories.categoryId, query.category) : undefined,
-        query.instructor ? assignedTo(query.instructor) : undefined,
-        onlyAssignedTo !== null ? assignedTo(onlyAssignedTo) : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ course: courses, category: categories.name, subcategory: subcategories.name })
-          .from(courses)
-          .leftJoin(subcategories, eq(subcategories.id, courses.subcategoryId))
-          .leftJoin(categories, eq(categories.id, subcategories.categoryId))
-          .where(where)
-          .orderBy(...order[query.sort])
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(courses).leftJoin(subcategories, eq(subcategories.id, courses.subcategoryId)).where(where),
-      ]);
-      const instructors = await instructorsOf(rows.map((r) => r.course.id));
-      return { rows: rows.map((r): StaffCourseListRow => ({ ...r, instructors: instructors.get(r.course.id) ?? [] })), total: total?.n ?? 0 };
+      const statements = listStatements(query.status ?? 'current', query.sort, !!query.search, !!query.category, !!query.instructor, onlyAssignedTo !== null);
+      const values = { schoolId, search: query.search ? containing(query.search) : undefined, category: query.category, instructor: query.instructor, own: onlyAssignedTo };
+      const [rows, [total]] = await Promise.all([statements.rows.execute({ ...values, limit, offset }), statements.count.execute(values)]);
+      return { total: total?.n ?? 0, rows: rows.map(({ course, category, subcategory, instructors }): StaffCourseListRow => ({ course, category, subcategory, instructors: instructors.map(personOf) })) };
     },
 
     async find(schoolId: number, id: number): Promise<StaffCourseRecord | null> {
