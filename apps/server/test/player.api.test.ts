@@ -416,6 +416,10 @@ describe('live classes', () => {
     const opened = await ctx.api.get(`/api/v1/coursewares/${soon.lesson.id}/`, soon.as);
     expect(soon.code).toMatch(/^[0-9a-f]{32}$/);
     expect(opened.body.conference_room).toMatchObject({ name: soon.name, code: soon.code, use_studios: false, url: `https://meet.jit.si/${soon.code}` });
+    expect(opened.body.recording).toBeNull();
+    // A recording is the address the editor gave (the school's video host), shown as it is.
+    await db().update(conferenceRooms).set({ recording: 'https://video.example/recordings/ethics-forum' }).where(eq(conferenceRooms.name, soon.name));
+    expect((await ctx.api.get(`/api/v1/coursewares/${soon.lesson.id}/`, soon.as)).body.recording).toBe('https://video.example/recordings/ethics-forum');
     expect((await ctx.api.post(`/api/v1/coursewares/${soon.lesson.id}/complete/`, {}, soon.as)).body.code).toBe('join_to_complete');
     expect((await join(soon.name, soon.as)).body).toEqual({ joined: true, code: soon.code, completion: null });
     // The click alone (the conference never loaded) credits nothing.

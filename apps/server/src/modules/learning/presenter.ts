@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Courseware, VideoQuestion } from '@school/shared/learning/schemas';
 import { zonedInstant } from '@school/shared/school/dates';
-import { publicUrlOf, type Storage } from '../../infra/storage/storage';
+import type { Storage } from '../../infra/storage/storage';
 import { MAX_BOUND_LINK_SECONDS } from '../../infra/storage/viewer-cookie';
 import type { SchoolRow } from '../tenancy/repository';
 import type { learningRepository, ProgressRow, VideoQuestionRow } from './repository';
@@ -57,7 +57,6 @@ function presentQuestion(question: VideoQuestionRow, answer: CoursewareView['ans
 export function presentCourseware(view: CoursewareView): Courseware {
   const { courseware, module } = view.found;
   const staff = view.enrollmentId === null;
-  const files = view.app.storage;
   const room = view.room;
   return {
     id: courseware.id,
@@ -76,7 +75,8 @@ export function presentCourseware(view: CoursewareView): Courseware {
     slug: view.course.slug,
     module: { name: module.name, description: module.description },
     module_name: module.name,
-    recording: room?.recording ? publicUrlOf(files, room.recording) : null,
+    // An address the editor gave (the school's video host, https), not a stored file.
+    recording: room?.recording ?? null,
     enrollment: view.enrollmentId,
     exam: view.found.examId,
     exam_submission: null,
