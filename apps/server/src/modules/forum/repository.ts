@@ -405,11 +405,11 @@ export function forumRepository(db: Db) {
     },
 
     /** Hides or shows a question; answers whether it changed. */
-    async setQuestionHidden(id: number, hidden: boolean) {
+    async setQuestionHidden(schoolId: number, id: number, hidden: boolean) {
       const rows = await db
         .update(forumQuestions)
         .set({ hiddenAt: hidden ? new Date() : null })
-        .where(and(eq(forumQuestions.id, id), hidden ? isNull(forumQuestions.hiddenAt) : isNotNull(forumQuestions.hiddenAt)))
+        .where(and(eq(forumQuestions.schoolId, schoolId), eq(forumQuestions.id, id), hidden ? isNull(forumQuestions.hiddenAt) : isNotNull(forumQuestions.hiddenAt)))
         .returning({ id: forumQuestions.id });
       return rows.length > 0;
     },
@@ -420,13 +420,13 @@ export function forumRepository(db: Db) {
      * was accepted meanwhile (it is then an ordinary answer). The question's row is locked first, as accepting
      * does, so that the two never deadlock. Answers whether it changed.
      */
-    async setAnswerHidden(id: number, questionId: number, hidden: boolean) {
-      const [question] = await db.select({ answered: forumQuestions.answered }).from(forumQuestions).where(eq(forumQuestions.id, questionId)).for('update');
+    async setAnswerHidden(schoolId: number, id: number, questionId: number, hidden: boolean) {
+      const [question] = await db.select({ answered: forumQuestions.answered }).from(forumQuestions).where(and(eq(forumQuestions.schoolId, schoolId), eq(forumQuestions.id, questionId))).for('update');
       if (!question) return false;
       const [answer] = await db
         .update(forumAnswers)
         .set({ hiddenAt: hidden ? new Date() : null, ...(!hidden && question.answered ? { accepted: false } : {}) })
-        .where(and(eq(forumAnswers.id, id), hidden ? isNull(forumAnswers.hiddenAt) : isNotNull(forumAnswers.hiddenAt)))
+        .where(and(eq(forumAnswers.schoolId, schoolId), eq(forumAnswers.id, id), eq(forumAnswers.questionId, questionId), hidden ? isNull(forumAnswers.hiddenAt) : isNotNull(forumAnswers.hiddenAt)))
         .returning({ accepted: forumAnswers.accepted });
       if (!answer) return false;
       await db
@@ -437,11 +437,11 @@ export function forumRepository(db: Db) {
     },
 
     /** Hides or shows a comment; answers whether it changed. */
-    async setCommentHidden(id: number, hidden: boolean) {
+    async setCommentHidden(schoolId: number, id: number, hidden: boolean) {
       const rows = await db
         .update(forumComments)
         .set({ hiddenAt: hidden ? new Date() : null })
-        .where(and(eq(forumComments.id, id), hidden ? isNull(forumComments.hiddenAt) : isNotNull(forumComments.hiddenAt)))
+        .where(and(eq(forumComments.schoolId, schoolId), eq(forumComments.id, id), hidden ? isNull(forumComments.hiddenAt) : isNotNull(forumComments.hiddenAt)))
         .returning({ id: forumComments.id });
       return rows.length > 0;
     },

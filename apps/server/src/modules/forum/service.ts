@@ -261,21 +261,21 @@ export function forumService(app: FastifyInstance) {
     async hideQuestion(actor: SignedInActor, school: SchoolRow, id: number, hidden: boolean, by: AuditContext) {
       const { post } = await loadQuestion(actor, school, id);
       forumPolicy.authorize(actor, 'hide', post);
-      await moderate(school, { kind: 'question', id, questionId: id }, hidden, by, (r) => r.setQuestionHidden(id, hidden));
+      await moderate(school, { kind: 'question', id, questionId: id }, hidden, by, (r) => r.setQuestionHidden(school.id, id, hidden));
       return topic(actor, school, id);
     },
 
     async hideAnswer(actor: SignedInActor, school: SchoolRow, id: number, hidden: boolean, by: AuditContext) {
       const { row, post } = await loadAnswer(actor, school, id);
       forumPolicy.authorize(actor, 'hide', post);
-      await moderate(school, { kind: 'answer', id, questionId: row.answer.questionId }, hidden, by, (r) => r.setAnswerHidden(id, row.answer.questionId, hidden));
+      await moderate(school, { kind: 'answer', id, questionId: row.answer.questionId }, hidden, by, (r) => r.setAnswerHidden(school.id, id, row.answer.questionId, hidden));
       return answerIn(await topic(actor, school, row.answer.questionId), id);
     },
 
     async hideComment(actor: SignedInActor, school: SchoolRow, id: number, on: 'question' | 'answer', hidden: boolean, by: AuditContext) {
       const { row, post } = await loadComment(actor, school, id, on);
       forumPolicy.authorize(actor, 'hide', post);
-      await moderate(school, { kind: 'comment', id, questionId: row.comment.questionId }, hidden, by, (r) => r.setCommentHidden(id, hidden));
+      await moderate(school, { kind: 'comment', id, questionId: row.comment.questionId }, hidden, by, (r) => r.setCommentHidden(school.id, id, hidden));
       return commentIn(await topic(actor, school, row.comment.questionId), id);
     },
   };
