@@ -592,6 +592,102 @@ describe('the staff console', () => {
     expect(saved!.subcategoryId).toBe(sub!.id);
   });
 
+  it('builds a course from nothing and sells it: a school builds, sees Publish refuse it until ready, publishes, makes a voucher; a student buys it with the voucher at the sandbox, studies it and gets the certificate', { timeout: 180_000 }, async () => {
+    const admin = await login('acme-admin');
+    const { page } = await signedInAt(app, admin.token, '/staff', undefined, 'acme');
+    const side = page.getByRole('navigation', { name: 'Staff console' });
+    await side.getByRole('link', { name: 'Courses' }).click();
+    await page.getByRole('button', { name: 'New course' }).click();
+    const create = await dialog(page, 'New course');
+    await create.getByLabel('Course name').fill('Plain Language Memos');
+    await create.getByRole('button', { name: 'Create course' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Plain Language Memos' }));
+    await page.getByRole('tab', { name: 'Price and payment' }).click();
+    await page.getByLabel('Fee (pesos; 0 for a free course)').fill('800');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'The course settings are saved.');
+
+    await page.getByRole('navigation', { name: 'Course' }).getByRole('link', { name: 'Outline' }).click();
+    await page.getByLabel('New module name').fill('Essentials');
+    await page.getByRole('button', { name: 'Add module' }).click();
+    await toast(page, 'The module was added.');
+    for (const [kind, name] of [['video', 'Writing clearly'], ['html', 'Checklist']]) {
+      await page.getByRole('button', { name: 'Add lesson to Essentials' }).click();
+      const add = await dialog(page, 'Add a lesson to Essentials');
+      await add.getByLabel('Kind of lesson').selectOption(kind!);
+      await add.getByLabel('Lesson name').fill(name!);
+      await add.getByRole('button', { name: 'Add lesson' }).click();
+      await toast(page, 'The lesson was added.');
+    }
+
+    // Publish names what is missing.
+    await page.getByRole('navigation', { name: 'Course' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const refused = await dialog(page, 'This course is not ready to publish');
+    await visible(refused.getByText('Upload the video.'));
+    await visible(refused.getByText('Write the lesson.'));
+    await refused.getByRole('button', { name: 'Close' }).first().click();
+
+    await page.getByRole('navigation', { name: 'Course' }).getByRole('link', { name: 'Outline' }).click();
+    await page.getByRole('button', { name: 'Upload file for Writing clearly' }).click();
+    // The demo's 3-second preview clip, as a lesson's video.
+    await page.getByLabel('Choose the video').setInputFiles(fileURLToPath(new URL('../apps/server/src/seed/assets/courses/preview.webm', import.meta.url)));
+    await toast(page, 'The file was added to the lesson.');
+    await page.getByRole('link', { name: 'Edit Checklist' }).click();
+    await page.getByRole('textbox', { name: 'Text of the lesson' }).click();
+    await page.keyboard.type('Say it plainly, then stop.');
+    await page.getByRole('button', { name: 'Save lesson' }).click();
+    await toast(page, 'The lesson is saved.');
+
+    const [built] = await app.server.database.db.select({ id: courses.id }).from(courses).where(eq(courses.name, 'Plain Language Memos'));
+    await page.goto(`${app.origin('acme')}/staff/courses/${built!.id}/settings`);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await visible(page.getByText('Published', { exact: true }));
+    await side.getByRole('link', { name: 'Vouchers' }).click();
+    await page.getByRole('button', { name: 'New voucher' }).click();
+    const voucher = await dialog(page, 'New voucher');
+    await voucher.getByLabel('Code').fill('write50');
+    await voucher.getByLabel('Percent off').fill('50');
+    await voucher.getByLabel('Applies to').selectOption({ label: 'Course: Plain Language Memos' });
+    await voucher.getByRole('button', { name: 'Create voucher' }).click();
+    await toast(page, 'WRITE50 was created.');
+
+    // A student finds it in the school's catalogue and buys it at half the price through the sandbox.
+    const student = await login('student');
+    const shop = (await signedInAt(app, student.token, '/courses', undefined, 'acme')).page;
+    await shop.getByPlaceholder('Search courses').fill('Plain Language');
+    // The search goes into the address once typing stops; the list then holds only what matches.
+    await shop.waitForURL(/q=Plain/);
+    await shop.getByRole('link', { name: 'View Course: Plain Language Memos' }).click();
+    await shop.waitForURL('**/course/plain-language-memos-*');
+    await visible(shop.getByRole('heading', { level: 1, name: 'Plain Language Memos' }));
+    await shop.getByRole('button', { name: 'Enroll Now' }).click();
+    await shop.waitForURL('**/course/payment/**');
+    await shop.getByLabel('Voucher Code').fill('WRITE50');
+    await shop.getByRole('button', { name: 'Apply Voucher' }).click();
+    await visible(shop.getByText('Successfully applied voucher!'));
+    await shop.getByRole('radio', { name: 'Online Banking' }).check();
+    await shop.getByLabel('Select Bank').selectOption({ label: 'BPI Online' });
+    await shop.getByRole('button', { name: 'Purchase Course' }).click();
+    await shop.waitForURL('**/sandbox/checkout/**');
+    await visible(shop.getByText('P415.00', { exact: true }));
+    await shop.getByRole('button', { name: 'Pay', exact: true }).click();
+    await dialog(shop, 'Payment Successful');
+    await shop.keyboard.press('Escape');
+
+    // Studied through: the video watched to its end, the page marked complete; the certificate follows.
+    await shop.getByRole('button', { name: 'Start Learning' }).click();
+    await visible(shop.getByRole('heading', { level: 1, name: 'Writing clearly' }));
+    await shop.locator('media-play-button').click();
+    await visible(shop.getByRole('heading', { level: 1, name: 'Checklist' }));
+    await visible(shop.getByText('Say it plainly, then stop.'));
+    await shop.getByLabel('Mark as Complete').click();
+    const done = await dialog(shop, 'Congratulations!');
+    await done.getByRole('button', { name: 'View Certificates' }).click();
+    await shop.waitForURL('**/student/certificates');
+    await visible(shop.getByText('Plain Language Memos'));
+  });
+
   it("shows an instructor their own courses only, refuses another's, and keeps a student out", { timeout: 120_000 }, async () => {
     const instructor = await login('demo-instructor');
     const { page } = await signedInAt(app, instructor.token, '/staff/courses', { width: 360, height: 740 });
