@@ -1,12 +1,17 @@
-import { asc, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bundleMessages as m } from '@school/shared/staff/bundles';
+import { uploadMessages } from '@school/shared/staff/uploads';
 import { versionMessages } from '@school/shared/staff/versions';
 import { auditLog, bundleCourses, bundleEnrollments, bundles, categories, subcategories } from '../src/db/schema/index';
 import { createBundle, createCourse, createSchool, createStaff, createStudent } from './support/factories';
+import { request } from './support/http';
 import { serverForFile } from './support/server';
+import { tusClient } from './support/tus';
 
 const ctx = serverForFile();
+const { upload } = tusClient(ctx);
 const db = () => ctx.server.database.db;
 const path = (rest = '') => `/api/v1/staff/bundles/${rest}`;
 const at = (version: number) => ({ 'if-match': `"v${version}"` });
@@ -129,5 +134,27 @@ describe('GET, PUT and DELETE /staff/bundles/{id}/', () => {
     const theirCourse = await createCourse(db(), { school: foreign.school });
     expect((await ctx.api.put(path(`${mine.id}/`), { name: 'Mixed', course_ids: [s.evidence.id, theirCourse.id] }, s.as(s.admin, at(1)))).body).toEqual({ course_ids: [m.unknownCourse] });
     expect((await db().select().from(bundles).where(eq(bundles.id, mine.id)))[0]!.version).toBe(1);
+  });
+});
+
+describe('a bundle image from an upload', () => {
+  it('publishes an image upload as the bundle image, keeps it when left out, refuses a video, and takes it away with null', async () => {
+    const s = await school();
+    const pack = await createBundle(db(), { school: s.school, name: 'Litigation Pack', courses: [s.evidence, s.ethics] });
+    const photo = readFileSync(new URL('./fixtures/faces/coffee.jpg', import.meta.url));
+    const image = await upload(s.admin, photo, 'cover.jpg');
+    const video = await upload(s.admin, readFileSync(new URL('../src/seed/assets/courses/preview.webm', import.meta.url)), 'clip.webm');
+    const body = { name: 'Litigation Pack', course_ids: [s.evidence.id, s.ethics.id] };
+    const put = (extra: object, version: number) => ctx.api.put(path(`${pack.id}/`), { ...body, ...extra }, s.as(s.admin, at(version)));
+
+    expect((await put({ image_upload: video.id }, 1)).body).toEqual({ image_upload: [uploadMessages.needs('The bundle image', 'image', 'video')] });
+    const saved = await put({ image_upload: image.id }, 1);
+    expect(saved.body.image).toMatch(new RegExp(`/images/${image.id}\\.jpg$`));
+    expect((await request(ctx.server.url, saved.body.image)).raw.equals(photo)).toBe(true);
+    // Saved again without it, the image stays; the audit names no change of it.
+    expect((await put({ name: 'Trial Pack' }, 2)).body.image).toBe(saved.body.image);
+    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'bundle.update'), eq(auditLog.subjectId, pack.id))).orderBy(asc(auditLog.id)).offset(1);
+    expect(Object.keys(entry!.changes)).toEqual(['name']);
+    expect((await put({ image_upload: null }, 3)).body.image).toBeNull();
   });
 });

@@ -5,9 +5,10 @@ import { uploadMessages, type UploadStatus } from '@school/shared/staff/uploads'
 import { auditLog, uploads } from '../src/db/schema/index';
 import { VIEWER_COOKIE } from '../src/infra/storage/viewer-cookie';
 import { uploadService } from '../src/modules/uploads/service';
-import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from './support/factories';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent } from './support/factories';
 import { request } from './support/http';
 import { serverForFile } from './support/server';
+import { as, metadata, tus, tusClient } from './support/tus';
 
 const ctx = serverForFile();
 const db = () => ctx.server.database.db;
@@ -16,35 +17,7 @@ const asset = (name: string) => readFileSync(new URL(`../src/seed/assets/private
 const lecture = asset('lecture.webm');
 const podcast = asset('podcast.webm');
 const syllabus = asset('syllabus.pdf');
-const tus = { 'tus-resumable': '1.0.0' };
-const metadata = (filename: string, type: string) => `filename ${Buffer.from(filename).toString('base64')},filetype ${Buffer.from(type).toString('base64')}`;
-
-type Who = { token: string; school: { host: string } };
-const as = (who: Who, headers: Record<string, string> = {}) => ({ token: who.token, host: who.school.host, headers });
-
-/** tus creation: answers the response and the upload's id (the Location's last segment). */
-async function create(who: Who, length: number, headers: Record<string, string> = {}) {
-  const res = await request(ctx.server.url, staff('uploads/'), { method: 'POST', ...as(who, { ...tus, 'upload-length': String(length), 'upload-metadata': metadata('lecture.webm', 'video/webm'), ...headers }) });
-  return { res, id: String(res.headers.location ?? '').split('/').pop()! };
-}
-
-const patch = (who: Who, id: string, offset: number, bytes: Buffer) =>
-  request(ctx.server.url, staff(`uploads/${id}`), { method: 'PATCH', rawBody: bytes, ...as(who, { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }) });
-
-/** A whole file sent in one PATCH, then its probe awaited: the upload as GET tells it. */
-async function upload(who: Who, bytes: Buffer, filename = 'file.bin') {
-  const res = await request(ctx.server.url, staff('uploads/'), { method: 'POST', ...as(who, { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': metadata(filename, 'application/octet-stream') }) });
-  expect(res.status).toBe(201);
-  const id = String(res.headers.location).split('/').pop()!;
-  expect((await patch(who, id, 0, bytes)).status).toBe(204);
-  return settled(who, id);
-}
-
-const settled = (who: Who, id: string) =>
-  waitFor(async () => {
-    const res = await ctx.api.get<UploadStatus>(staff(`uploads/${id}/`), as(who));
-    return res.body.state === 'ready' || res.body.state === 'failed' ? res.body : null;
-  }, 30_000, `upload ${id} probed`);
+const { create, patch, settled, upload } = tusClient(ctx);
 
 describe('tus uploads at /staff/uploads/', () => {
   it('takes a video in two pieces, resumes from HEAD, probes its length, size and poster, and a lesson takes it', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODES_OF_PAYMENT, pesoAmountSchema } from './courses';
+import { uploadIdSchema } from './uploads';
 
 export const bundleMessages = {
   nameRequired: 'Enter the bundle name.',
@@ -35,6 +36,7 @@ export const bundleFieldsSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, bundleMessages.courseTwice)
     .default([])
     .describe('the courses, in the order the bundle lists them'),
+  image_upload: uploadIdSchema.nullable().optional().describe('an image upload that becomes the bundle image; null: none; left out: kept'),
 });
 export type BundleFields = z.infer<typeof bundleFieldsSchema>;
 
@@ -58,8 +60,9 @@ export function bundleProblems(b: BundleFields, chosen: BundleCourse[]): Record<
 }
 
 /** One bundle as its editor loads it. */
-export const staffBundleSchema = bundleFieldsSchema.omit({ course_ids: true }).extend({
+export const staffBundleSchema = bundleFieldsSchema.omit({ course_ids: true, image_upload: true }).extend({
   id: z.number(),
+  image: z.string().nullable().describe("the bundle image's address"),
   slug: z.string(),
   courses: z.array(bundleCourseSchema),
   enrolments: z.number().describe('students enrolled in the bundle'),

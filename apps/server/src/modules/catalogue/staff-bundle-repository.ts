@@ -5,7 +5,7 @@ import { bundleCourses, bundles, courses } from '../../db/schema/index';
 import { containing } from '../../lib/like';
 
 export type BundleRow = typeof bundles.$inferSelect;
-export type BundleColumns = Pick<typeof bundles.$inferInsert, 'name' | 'description' | 'subcategoryId' | 'price' | 'modeOfPayment' | 'requireKyc' | 'isFeatured' | 'isPublished'>;
+export type BundleColumns = Pick<typeof bundles.$inferInsert, 'name' | 'description' | 'subcategoryId' | 'price' | 'modeOfPayment' | 'requireKyc' | 'isFeatured' | 'isPublished' | 'image'>;
 
 // Written out whole: Drizzle leaves the table off a column when the outer query reads only one table.
 const courseCount = sql<number>`(select count(*) from bundle_courses bc where bc.bundle_id = bundles.id)::int`;

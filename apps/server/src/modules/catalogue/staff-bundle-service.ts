@@ -9,6 +9,8 @@ import type { StaffContext } from '../staff/context';
 import { courseCreationPolicy } from './policy';
 import { staffBundleRepository, staffBundleWrites, type BundleColumns } from './staff-bundle-repository';
 import { staffCourseRepository } from './staff-repository';
+import { uploadService } from '../uploads/service';
+import { publicUrlOf } from '../../infra/storage/storage';
 
 type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof staffBundleRepository>['find']>>>;
 
@@ -20,10 +22,12 @@ type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof staffBundleReposit
 export function staffBundleService(app: FastifyInstance) {
   const repo = staffBundleRepository(app.db);
   const courses = staffCourseRepository(app.db);
+  const uploads = uploadService(app);
 
   const present = ({ bundle: b, enrolments, courses: members }: Found): StaffBundle => ({
     id: b.id,
     slug: b.slug,
+    image: publicUrlOf(app.storage, b.image),
     name: b.name,
     description: b.description,
     subcategory_id: b.subcategoryId,
@@ -51,7 +55,10 @@ export function staffBundleService(app: FastifyInstance) {
     const problems = chosen.includes(undefined) ? { course_ids: bundleMessages.unknownCourse } : bundleProblems(body, chosen.filter((c) => c !== undefined));
     if (body.subcategory_id !== null && !(await courses.subcategoryExists(ctx.school.id, body.subcategory_id))) problems.subcategory_id = bundleMessages.unknownSubcategory;
     if (Object.keys(problems).length) throw invalid(problems);
+    // Left out, the image stays; an upload becomes a public copy; null takes it away.
+    const image = body.image_upload === undefined ? undefined : body.image_upload && (await uploads.publicCopy(ctx, body.image_upload, 'image', 'image_upload', 'The bundle image'));
     return {
+      image,
       name: body.name,
       description: body.description,
       subcategoryId: body.subcategory_id,
@@ -105,11 +112,11 @@ export function staffBundleService(app: FastifyInstance) {
       const found = await load(ctx, id);
       const columns = await columnsOf(ctx, body);
       const b = found.bundle;
-      const before: BundleColumns = { name: b.name, description: b.description, subcategoryId: b.subcategoryId, price: b.price, modeOfPayment: b.modeOfPayment, requireKyc: b.requireKyc, isFeatured: b.isFeatured, isPublished: b.isPublished };
+      const before: BundleColumns = { image: b.image, name: b.name, description: b.description, subcategoryId: b.subcategoryId, price: b.price, modeOfPayment: b.modeOfPayment, requireKyc: b.requireKyc, isFeatured: b.isFeatured, isPublished: b.isPublished };
       const saved = await app.db
         .transaction(async (tx) => {
           const row = await staffBundleWrites(tx).update(ctx.school.id, id, version, { ...columns, slug: slugFor(body.name, id) }, body.course_ids);
-          if (row) await recordAudit(tx, ctx.audit, { action: 'bundle.update', subject: { type: 'bundle', id }, before: audited(before, found.courses.map((c) => c.id)), after: audited(columns, body.course_ids) });
+          if (row) await recordAudit(tx, ctx.audit, { action: 'bundle.update', subject: { type: 'bundle', id }, before: audited(before, found.courses.map((c) => c.id)), after: audited({ ...columns, image: columns.image === undefined ? b.image : columns.image }, body.course_ids) });
           return row;
         })
         .catch(goneMeanwhile);

@@ -5,6 +5,7 @@ import { bodyOf, formOf } from './bundle-form-model';
 const bundle: StaffBundle = {
   id: 4,
   slug: 'pack-4',
+  image: null,
   name: 'Pack',
   description: '',
   subcategory_id: null,

@@ -17,6 +17,7 @@ import { staffPaths } from '../../../config/staff-paths';
 import { useBundleCourseChoices, useSaveBundle, useStaffBundle } from '../api/bundle-calls';
 import { useCategories } from '../api/category-calls';
 import { BundleCoursePicker } from '../components/bundle-course-picker';
+import { BundleImage } from '../components/bundle-image';
 import { bodyOf, formOf, type BundleForm } from '../components/bundle-form-model';
 
 /** /staff/bundles/{id}: a bundle's courses in order, its price and ways to pay, and whether it is on sale. */
@@ -45,7 +46,7 @@ export function BundleEditor() {
   );
 }
 
-const fields = ['name', 'description', 'subcategory_id', 'price', 'mode_of_payment', 'require_kyc', 'is_featured', 'is_published', 'course_ids'];
+const fields = ['name', 'description', 'subcategory_id', 'price', 'mode_of_payment', 'require_kyc', 'is_featured', 'is_published', 'course_ids', 'image_upload'];
 /** The server names the courses `course_ids`; the editor holds them as `courses`. */
 const inputOf = (field: string) => (field === 'course_ids' ? 'courses' : field) as Path<BundleForm>;
 
@@ -119,6 +120,11 @@ function BundleEditorForm({ bundle, choices, categories }: { bundle: StaffBundle
         <textarea id="bundle-description" rows={4} {...register('description')} />
         {errors.description && <p className="field-error" role="alert">{errors.description.message}</p>}
       </div>
+      <Controller
+        control={control}
+        name="image_upload"
+        render={({ field }) => <BundleImage current={base.image} chosen={field.value} onChange={field.onChange} error={errors.image_upload?.message} />}
+      />
       <SelectField label="Subcategory" placeholder="None" options={subcategories} error={errors.subcategory_id?.message} {...register('subcategory_id')} />
       <Controller control={control} name="courses" render={({ field }) => <BundleCoursePicker value={field.value} onChange={field.onChange} choices={choices} error={errors.courses?.message} />} />
       <TextField label="Price (pesos; 0 for a free bundle)" inputMode="decimal" error={errors.price?.message} {...register('price')} />
