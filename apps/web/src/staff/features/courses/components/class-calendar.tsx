@@ -16,6 +16,8 @@ const PHONE = '(max-width: 640px)';
 interface Props {
   classes: StaffClass[];
   timeZone: string;
+  /** The school's day today (YYYY-MM-DD). */
+  today: string;
   onSession: (cls: StaffClass, sessionId: number) => void;
 }
 
@@ -23,7 +25,7 @@ interface Props {
  * Every session of the course's classes on a month's grid (a phone: the month as a list), opening on the month
  * of the next session; a session opens its editor.
  */
-export function ClassCalendar({ classes, timeZone, onSession }: Props) {
+export function ClassCalendar({ classes, timeZone, today, onSession }: Props) {
   const phone = useMediaQuery(PHONE);
   const events = useMemo<EventInput[]>(
     () =>
@@ -32,7 +34,6 @@ export function ClassCalendar({ classes, timeZone, onSession }: Props) {
       ),
     [classes],
   );
-  const today = new Date().toISOString().slice(0, 10);
   const next = classes.flatMap((c) => c.sessions.map((s) => s.date)).filter((d) => d >= today).sort()[0];
   const onClick = (info: EventClickInfo) => {
     info.jsEvent.preventDefault();

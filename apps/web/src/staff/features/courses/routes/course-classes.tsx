@@ -108,6 +108,7 @@ function ClassesView({ course, classes }: { course: StaffCourse; classes: StaffC
           <ClassCalendar
             classes={classes}
             timeZone={timeZone}
+            today={today}
             onSession={(cls, sessionId) => {
               const s = cls.sessions.find((x) => x.id === sessionId);
               if (s) setSession({ cls, session: s, date: s.date });
