@@ -33,11 +33,14 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           globalSetup: ['apps/server/test/support/global-setup.ts'],
+          setupFiles: ['e2e/support/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two files at once, each with its own server and browser: a good part of each test is waiting. Three
           // took as long over the whole run (1100 s either way) and slowed single tests past their timeouts.
           maxWorkers: 2,
+          // As for the API tests: the server's modules are imported once per worker, not once per file.
+          isolate: false,
         },
       },
     ],

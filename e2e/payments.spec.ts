@@ -3,9 +3,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolmentMessages, idFromSlug } from '@school/shared/catalogue/rules';
+import { certificateMessages } from '@school/shared/certificates/rules';
 import type { CourseDetail } from '@school/shared/catalogue/schemas';
 import { paymentMessages } from '@school/shared/payments/rules';
-import { paymentTransactions, users } from '../apps/server/src/db/schema/index';
+import { enrollments, paymentTransactions, users } from '../apps/server/src/db/schema/index';
 import { eligibleStudent } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
@@ -423,13 +424,15 @@ describe('vouchers and coins', () => {
 });
 
 describe('paying a pay-later enrolment', () => {
-  it('asks no compliance period, and says the payment is pending', async () => {
+  it('asks no compliance period, says the payment is pending, and the finished course says the certificate waits for it', async () => {
     const who = await student();
     const slug = await slugOf('courses', 'Persuasive Legal Writing');
     const api = client(app.server.url);
     const period = (await api.get('/api/v1/compliance_periods/')).body.data.find((p: { is_current: boolean }) => p.is_current).id;
     const enrolled = await api.post('/api/v1/student/enrollment/', { course: idFromSlug(slug), action: 'pay_later', compliance_period: period }, { token: who.token });
     expect(enrolled.status).toBe(201);
+    // Studied to the end before paying, as pay later allows (the lessons' own tests walk them).
+    await db().update(enrollments).set({ progress: 100 }).where(eq(enrollments.id, enrolled.body.id));
     const page = await signedIn(who, `/course/payment/${slug}`);
     await visible(page.getByRole('radio', { name: 'Pay Directly to the school' }));
     expect(await page.getByLabel('Select Compliance Period').count()).toBe(0);
@@ -438,6 +441,10 @@ describe('paying a pay-later enrolment', () => {
     const pending = await dialog(page, 'Payment Pending');
     await pending.getByRole('button', { name: 'Okay' }).click();
     await page.waitForURL(`**/course/${slug}`);
+    await visible(page.locator('.course-side').getByText(certificateMessages.paymentPending));
+    expect(await page.getByRole('button', { name: 'Get Certificate' }).count()).toBe(0);
+    await page.goto(`${app.origin('demo')}/course/${slug}/certification`);
+    await visible(page.getByText(certificateMessages.paymentPending));
   });
 
   it('pays it later at the hosted checkout: the course page says so and offers the certificate', async () => {

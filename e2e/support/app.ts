@@ -35,10 +35,6 @@ export interface BrowserOptions {
 /** Chromium's switches for a fake webcam: its picture from a file, its permission prompt answered yes. */
 const fakeCameraArgs = (file: string) => ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${file}`];
 
-/**
- * The real server with the built web app (PGlite in memory), and Debian's Chromium driven by
- * playwright-core. Schools are reached as *.localhost, which Chromium resolves to this machine.
- */
 /** Lesson files of a few seconds, for tests that play a whole lesson: lesson files are private. */
 export const SHORT_VIDEO = { file: 'e2e/short-video.webm', mediaSeconds: 3 };
 export const SHORT_AUDIO = { file: 'e2e/short-audio.webm', mediaSeconds: 4 };
@@ -53,6 +49,46 @@ async function putShortLessonFiles(server: Awaited<ReturnType<typeof startServer
   }
 }
 
+const openContexts = new Set<BrowserContext>();
+
+/**
+ * Closes the pages a test opened, after it (e2e/support/setup.ts): a page left open keeps its timers, streams,
+ * videos and camera running on the machine's two cores while the file's next tests run.
+ */
+export async function closeOpenContexts() {
+  await Promise.all([...openContexts].map((context) => context.close().catch(() => undefined)));
+  openContexts.clear();
+}
+
+/**
+ * Chromium's new headless mode gives every window (one per browser context) hidden WebUI pages, the omnibox's
+ * popups, each in a renderer of its own: they took half the CPU of a test's page load (3.3 CPU-seconds with them,
+ * 1.6 without). Chromium reads only the last --disable-features, so this one repeats playwright-core's own (its
+ * chromiumSwitches) before adding those; e2e/browser.spec.ts checks that it still holds all of playwright-core's.
+ */
+export const disabledFeatures = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable', 'LensOverlay',
+  'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin',
+  'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch', 'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
+  'PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup',
+];
+
+/** Debian's Chromium, headless, as every browser test drives it. */
+export function launchChromium(options: BrowserOptions = {}) {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-background-networking', `--disable-features=${disabledFeatures.join(',')}`,
+      ...(options.fakeCamera ? fakeCameraArgs(options.fakeCamera) : []),
+    ],
+  });
+}
+
+/**
+ * The real server with the built web app (PGlite in memory), and Debian's Chromium driven by
+ * playwright-core. Schools are reached as *.localhost, which Chromium resolves to this machine.
+ */
 export async function startApp(env: Record<string, string> = {}, options: BrowserOptions = {}): Promise<E2eApp> {
   const port = await freePort();
   const server = await startServer({
@@ -63,19 +99,15 @@ export async function startApp(env: Record<string, string> = {}, options: Browse
     ...env,
   }, port);
   await putShortLessonFiles(server);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', ...(options.fakeCamera ? fakeCameraArgs(options.fakeCamera) : [])],
-  });
-  const contexts: BrowserContext[] = [];
+  const browser = await launchChromium(options);
   return {
     server,
     browser,
     origin: (school = 'demo') => `http://${school}.localhost:${port}`,
     async newPage(options = {}) {
       const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
-      contexts.push(context);
+      openContexts.add(context);
+      context.once('close', () => openContexts.delete(context));
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       return { page, context };
@@ -87,7 +119,7 @@ export async function startApp(env: Record<string, string> = {}, options: Browse
       return `http://${school}.localhost:${port}/auth/${res.body.code}${query}`;
     },
     async close() {
-      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      await closeOpenContexts();
       await browser.close();
       await server.close();
     },

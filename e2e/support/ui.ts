@@ -4,9 +4,9 @@ import { isCurrentPeriod } from '@school/shared/lookups/compliance-periods';
 import { isoDate } from '@school/shared/school/dates';
 import { buildCompliancePeriods } from '../../apps/server/src/modules/lookups/sources/compliance-periods';
 
-/** Waits until the locator is visible (playwright-core has no auto-waiting assertions). */
-export async function visible(locator: Locator) {
-  await locator.first().waitFor({ state: 'visible' });
+/** Waits until the locator is visible (playwright-core has no auto-waiting assertions); the context's timeout unless given. */
+export async function visible(locator: Locator, timeout?: number) {
+  await locator.first().waitFor({ state: 'visible', timeout });
   return locator.first();
 }
 
@@ -25,8 +25,8 @@ export async function dialog(page: Page, name: string) {
   return visible(page.getByRole('dialog', { name }));
 }
 
-export async function toast(page: Page, text: string) {
-  const item = await visible(page.locator('[data-sonner-toast]').filter({ hasText: text }));
+export async function toast(page: Page, text: string, timeout?: number) {
+  const item = await visible(page.locator('[data-sonner-toast]').filter({ hasText: text }), timeout);
   expect(await item.textContent()).toContain(text);
 }
 

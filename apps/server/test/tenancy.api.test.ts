@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { schoolContext, siteSchoolId } from '../src/modules/tenancy/school-context';
 import { serverForFile } from './support/server';
 
 const ctx = serverForFile();
@@ -67,5 +69,31 @@ describe('school-scoped calls on an unknown host', () => {
     const res = await ctx.api.post('/api/v1/account/forgot-password/', { email: 'x@example.com' }, { host: 'nowhere.localhost' });
     // With a code: a page asking for its own profile there learns the site is unknown, not the account.
     expect(res).toMatchObject({ status: 404, body: { detail: 'School not found.', code: 'school_not_found' } });
+  });
+});
+
+describe("a school-less route's request.school", () => {
+  /** The school context plugin on its own, over the test server's real school cache, with three routes of a test. */
+  async function scope() {
+    const app = Fastify();
+    app.decorate('config', ctx.server.app.config);
+    app.decorate('schools', ctx.server.app.schools);
+    await app.register(schoolContext);
+    app.get('/schoolless/', { config: { school: false } }, (request) => ({ school: siteSchoolId(request) }));
+    app.get('/schoolless/misread/', { config: { school: false } }, (request) => ({ school: request.school.id }));
+    app.get('/school/', (request) => ({ school: siteSchoolId(request), same: siteSchoolId(request) === request.school.id }));
+    return app;
+  }
+
+  it('is null through siteSchoolId, and reading request.school there fails loudly instead of meaning some school', async () => {
+    const app = await scope();
+    const schoolless = await app.inject({ url: '/schoolless/', headers: { host: 'nowhere.localhost' } });
+    expect(schoolless.json()).toEqual({ school: null });
+    const misread = await app.inject({ url: '/schoolless/misread/', headers: { host: 'demo.localhost' } });
+    expect(misread.statusCode).toBe(500);
+    expect(misread.json().message).toBe('/schoolless/misread/ has no school: it is declared with config.school false');
+    const demo = await app.inject({ url: '/school/', headers: { host: 'demo.localhost' } });
+    expect(demo.json()).toEqual({ school: (await ctx.api.get('/api/v1/school/demo/')).body.id, same: true });
+    await app.close();
   });
 });

@@ -33,7 +33,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
-    /** The school of the site, set by modules/tenancy/school-context.ts for every school-scoped route. */
+    /**
+     * The school of the site, set by modules/tenancy/school-context.ts for every school-scoped route. Reading it
+     * on a route with `config.school: false` throws; code that runs on both kinds reads `siteSchoolId(request)`,
+     * typed `number | null`.
+     */
     school: SchoolRow;
   }
   interface FastifyContextConfig {

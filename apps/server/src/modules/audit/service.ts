@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { versionConflict } from '../../lib/versions';
 import { fullName } from '../account/presenter';
 import { auditRepository } from './repository';
+import { siteSchoolId } from '../tenancy/school-context';
 
 /** Who wrote and from where: taken from the request once, handed to every audit entry of that request. */
 export interface AuditContext {
@@ -14,7 +15,7 @@ export interface AuditContext {
 }
 
 export const auditContextOf = (request: FastifyRequest, actorId: number): AuditContext => ({
-  schoolId: request.routeOptions.config.school === false ? null : request.school.id,
+  schoolId: siteSchoolId(request),
   actorId,
   clientAddress: request.ip,
   requestId: String(request.id),

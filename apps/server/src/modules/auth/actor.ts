@@ -3,10 +3,11 @@ import { serverMessages } from '@school/shared/auth/messages';
 import { forbidden, notAuthenticated } from '../../lib/errors';
 import type { StaffRole } from '@school/shared/staff/permissions';
 import { anonymous, type Actor } from '../../lib/policy';
+import { siteSchoolId } from '../tenancy/school-context';
 
 /** The caller as the policies see them: account, site school and staff role there (SU: every school). */
 export function actorOf(request: FastifyRequest): Actor {
-  const schoolId = request.routeOptions.config.school === false ? null : request.school.id;
+  const schoolId = siteSchoolId(request);
   const user = request.user;
   if (!user) return { ...anonymous, schoolId };
   return { userId: user.id, role: user.role, schoolId, staffRole: user.role === 'SU' ? 'SU' : user.staffRole };

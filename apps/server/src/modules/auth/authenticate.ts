@@ -5,6 +5,7 @@ import { serverMessages } from '@school/shared/auth/messages';
 import { hashKey } from '../../lib/crypto';
 import { notAuthenticated } from '../../lib/errors';
 import { authRepository } from './repository';
+import { siteSchoolId } from '../tenancy/school-context';
 
 export interface AuthUser {
   id: number;
@@ -26,7 +27,7 @@ export const authenticate = fp(async (app: FastifyInstance) => {
     if (!header) return;
     const match = /^Token\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
     if (!match) throw notAuthenticated(serverMessages.invalidAuthToken);
-    const schoolId = request.routeOptions.config.school === false ? null : request.school.id;
+    const schoolId = siteSchoolId(request);
     const row = await repo.findActiveToken(hashKey(match[1]!), schoolId);
     if (!row) throw notAuthenticated(serverMessages.invalidAuthToken);
     request.user = { id: row.userId, role: row.role, tokenId: row.tokenId, staffRole: row.staffRole };

@@ -47,10 +47,11 @@ export function staffBundleRepository(db: Db) {
 
     /** The school's courses that a bundle may hold (not archived), by name. */
     async courseChoices(schoolId: number, ids?: number[]) {
+      if (ids?.length === 0) return [];
       return db
         .select(courseChoice)
         .from(courses)
-        .where(and(eq(courses.schoolId, schoolId), isNull(courses.archivedAt), ids ? inArray(courses.id, ids.length ? ids : [0]) : undefined))
+        .where(and(eq(courses.schoolId, schoolId), isNull(courses.archivedAt), ids ? inArray(courses.id, ids) : undefined))
         .orderBy(asc(courses.name), asc(courses.id));
     },
   };

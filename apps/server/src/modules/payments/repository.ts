@@ -55,8 +55,8 @@ export function paymentRepository(db: Db) {
       const [row] = await db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)).limit(1);
       return row;
     },
-    async lock(id: number) {
-      const [row] = await db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)).for('update');
+    async lock(schoolId: number, id: number) {
+      const [row] = await db.select().from(paymentTransactions).where(and(eq(paymentTransactions.schoolId, schoolId), eq(paymentTransactions.id, id))).for('update');
       return row;
     },
     async lockByReference(reference: string) {
@@ -106,11 +106,11 @@ export function paymentRepository(db: Db) {
         .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
         .limit(limit);
     },
-    async update(id: number, values: Partial<typeof paymentTransactions.$inferInsert>) {
+    async update(schoolId: number, id: number, values: Partial<typeof paymentTransactions.$inferInsert>) {
       const [row] = await db
         .update(paymentTransactions)
         .set({ ...values, updatedAt: new Date() })
-        .where(eq(paymentTransactions.id, id))
+        .where(and(eq(paymentTransactions.schoolId, schoolId), eq(paymentTransactions.id, id)))
         .returning();
       return row!;
     },
@@ -126,7 +126,7 @@ export function paymentRepository(db: Db) {
     /** Open over-the-counter (or any) transactions whose code has lapsed. */
     async listExpired(now: Date, limit: number) {
       return db
-        .select({ id: paymentTransactions.id })
+        .select({ id: paymentTransactions.id, schoolId: paymentTransactions.schoolId, userId: paymentTransactions.userId, courseId: paymentTransactions.courseId, bundleId: paymentTransactions.bundleId })
         .from(paymentTransactions)
         .where(and(inArray(paymentTransactions.status, [...OPEN_TRANSACTION_STATUSES]), lt(paymentTransactions.expiresAt, now)))
         .limit(limit);

@@ -169,7 +169,7 @@ export function paymentService(app: FastifyInstance) {
     if (!mayMove(txn.status, to)) return txn;
     const r = paymentRepository(tx);
     const enrol = paymentEnrolments(tx);
-    const row = await r.update(txn.id, { status: to, ...(to === 'Paid' ? { paidAt: new Date() } : {}) });
+    const row = await r.update(txn.schoolId, txn.id, { status: to, ...(to === 'Paid' ? { paidAt: new Date() } : {}) });
     if (to === 'Failed') {
       await r.releaseVoucher(txn.id);
       if (txn.coins > 0) {
@@ -195,15 +195,13 @@ export function paymentService(app: FastifyInstance) {
    * One transaction moved forward in its own database transaction, under its payer's lock for the item; a
    * payment the platform gives up on is closed at the gateway too (after the commit, best effort). `check` sees
    * the row as read under its lock and throws to refuse the move; `by` is the staff member who moved it, named
-   * in its event and in the audit log.
+   * in its event and in the audit log. `found` is the row as read before (its school and payer name the locks).
    */
-  async function move(id: number, to: TransactionStatus, options: { cancelAtGateway?: boolean; cancelled?: boolean; check?: (txn: TransactionRow) => void; by?: AuditContext } = {}) {
-    const found = await repo.find(id);
-    if (!found) return undefined;
+  async function move(found: Pick<TransactionRow, 'id' | 'schoolId' | 'userId' | 'courseId' | 'bundleId'>, to: TransactionStatus, options: { cancelAtGateway?: boolean; cancelled?: boolean; check?: (txn: TransactionRow) => void; by?: AuditContext } = {}) {
     const moved = await app.db.transaction(async (tx) => {
       const r = paymentRepository(tx);
       await r.lockPayer(found.userId, found);
-      const txn = await r.lock(id);
+      const txn = await r.lock(found.schoolId, found.id);
       if (!txn) return undefined;
       options.check?.(txn);
       const moved = await moveTo(tx, txn, to, { cancelled: options.cancelled, actorId: options.by?.actorId });
@@ -245,7 +243,7 @@ export function paymentService(app: FastifyInstance) {
   /** A lapsed over-the-counter code fails when it is next looked at, whether or not the hourly sweep got to it. */
   async function settleExpiry(txn: TransactionRow) {
     if (!txn.expiresAt || txn.expiresAt > new Date() || !mayMove(txn.status, 'Failed')) return txn;
-    return (await move(txn.id, 'Failed', { cancelAtGateway: true })) ?? txn;
+    return (await move(txn, 'Failed', { cancelAtGateway: true })) ?? txn;
   }
 
   /**
@@ -396,7 +394,7 @@ export function paymentService(app: FastifyInstance) {
         await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: 'enrolment.course', subjectId: made.id, data: { courseId: item.courseId, classId: item.classId, status: enrolmentStatus } });
       }
       await recordEvent(tx, { schoolId: school.id, actorId: actor.userId, type: status === 'Paid' ? 'payment.paid' : 'payment.created', subjectId: row.id, data: { amount: b.amount, mode: row.processorType } });
-      return { txn: await r.update(row.id, { ...links, payLater }), replaced };
+      return { txn: await r.update(row.schoolId, row.id, { ...links, payLater }), replaced };
     });
   }
 
@@ -466,10 +464,10 @@ export function paymentService(app: FastifyInstance) {
           await cancelAtGateway([{ ...txn, providerRef: checkout.providerRef }]);
           return (await repo.find(txn.id))!;
         }
-        return checkout.kind === 'redirect' ? row : (await move(txn.id, 'Pending'))!;
+        return checkout.kind === 'redirect' ? row : (await move(txn, 'Pending'))!;
       } catch (error) {
         app.log.error({ err: error, txn: txn.id }, 'the gateway refused to start a payment');
-        await move(txn.id, 'Failed');
+        await move(txn, 'Failed');
         throw gatewayRefused();
       }
     },
@@ -517,7 +515,7 @@ export function paymentService(app: FastifyInstance) {
         if (row.status === 'Paid') throw alreadyPaid();
         if (row.providerRef !== found.providerRef) throw stillStarting();
       };
-      return (await move(found.id, 'Failed', { cancelled: true, check }))!;
+      return (await move(found, 'Failed', { cancelled: true, check }))!;
     },
 
     schoolName: (id: number) => repo.schoolName(id),
@@ -545,7 +543,7 @@ export function paymentService(app: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         const r = paymentRepository(tx);
         if (found) await r.lockPayer(found.userId, found);
-        const txn = found ? await r.lock(found.id) : undefined;
+        const txn = found ? await r.lock(found.schoolId, found.id) : undefined;
         const fresh = await r.recordCallback({ gateway: gatewayName, eventId, transactionId: txn?.id ?? null, outcome });
         if (!fresh || !txn) return;
         const to = outcomeStatus[outcome];
@@ -569,7 +567,7 @@ export function paymentService(app: FastifyInstance) {
       };
       check(txn);
       // Checked again under the row's lock: of confirmations at once, one settles and the others hear it is settled.
-      return (await move(txn.id, to, { check, by }))!;
+      return (await move(txn, to, { check, by }))!;
     },
 
     find: (id: number) => repo.find(id),
@@ -577,7 +575,7 @@ export function paymentService(app: FastifyInstance) {
     /** Fails every open transaction whose code has lapsed (the scheduled sweep). */
     async expireLapsed() {
       const lapsed = await repo.listExpired(new Date(), 500);
-      for (const { id } of lapsed) await move(id, 'Failed', { cancelAtGateway: true });
+      for (const row of lapsed) await move(row, 'Failed', { cancelAtGateway: true });
       return lapsed.length;
     },
   };

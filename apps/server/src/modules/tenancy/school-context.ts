@@ -1,17 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { serverMessages } from '@school/shared/auth/messages';
 import { DomainError } from '../../lib/errors';
 import type { SchoolRow } from './repository';
 import { schoolDomainForHost } from './resolve-domain';
 
+const resolved = Symbol('school');
+type WithSchool = FastifyRequest & { [resolved]?: SchoolRow };
+
+/**
+ * The site's school id where the route has one, null on a school-less route: what code shared by both kinds
+ * (authentication, the actor, the audit context) reads instead of `request.school`.
+ */
+export function siteSchoolId(request: FastifyRequest): number | null {
+  return request.routeOptions.config.school === false ? null : request.school.id;
+}
+
 /**
  * Resolves the school of the site (its Host) once per request, before anything else, into
  * `request.school`; an unknown host answers 404. A route that serves every school (lookups, the school
- * lookup by name) opts out with `config: { school: false }` and must not read `request.school`.
+ * lookup by name) opts out with `config: { school: false }`: there `request.school` throws when read, so a
+ * school-less route cannot act on a school by mistake (its type stays non-null for the routes that have one).
  */
 export const schoolContext = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('school', null as unknown as SchoolRow);
+  app.decorateRequest('school', {
+    getter(this: WithSchool) {
+      const school = this[resolved];
+      if (!school) throw new Error(`${this.routeOptions.url ?? this.url} has no school: it is declared with config.school false`);
+      return school;
+    },
+    setter(this: WithSchool, school: SchoolRow) {
+      this[resolved] = school;
+    },
+  });
   // A callback hook, not an async one: a school kept in the process (school-cache.ts) is set at once.
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.routeOptions.config.school === false) return done();

@@ -10,6 +10,13 @@ export type DataColumn<T extends Row> = ColumnDef<typeof tableFeaturesUsed, T>;
 /** A row of a console list: every record the console lists has an id. */
 type Row = RowData & { id: number };
 
+export interface TableSorting {
+  /** The server's sort (`-updated_at`), and the sorts it offers: a header sorts only by those. */
+  sort: string;
+  sorts: readonly string[];
+  onSort: (sort: string) => void;
+}
+
 interface DataTableProps<T extends Row> {
   caption: string;
   columns: DataColumn<T>[];
@@ -18,10 +25,8 @@ interface DataTableProps<T extends Row> {
   what: string;
   empty: string;
   perPage: number;
-  /** The server's sort (`-updated_at`), and the sorts it offers: a header sorts only by those. */
-  sort: string;
-  sorts: readonly string[];
-  onSort: (sort: string) => void;
+  /** Left out when the list has one order. */
+  sorting?: TableSorting;
   onPage: (page: number) => void;
 }
 
@@ -35,14 +40,14 @@ function nextSort(column: string, current: string, sorts: readonly string[]) {
  * Every console list: a real table (caption, column headers, sortable headers as buttons with aria-sort), paged,
  * sorted and filtered on the server, with the query's loading, error and empty states.
  */
-export function DataTable<T extends Row>({ caption, columns, query, what, empty, perPage, sort, sorts, onSort, onPage }: DataTableProps<T>) {
-  const sorting = [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }];
+export function DataTable<T extends Row>({ caption, columns, query, what, empty, perPage, sorting, onPage }: DataTableProps<T>) {
+  const { sort, sorts, onSort } = sorting ?? { sort: '', sorts: [], onSort: () => undefined };
   const table = useTable({
     features: tableFeaturesUsed,
     columns,
     data: query.data?.data ?? [],
     manualSorting: true,
-    state: { sorting },
+    state: { sorting: sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : [] },
     getRowId: (row) => String(row.id),
   });
 

@@ -11,6 +11,8 @@ interface QueryStateProps<T> {
   /** The sentence when the answer holds nothing; omit when an answer is never empty. */
   empty?: string;
   isEmpty?: (data: T) => boolean;
+  /** The screen's own sentence for a refusal (403, 404) in place of the server's: who may see this. */
+  refused?: string;
   children: (data: T) => ReactNode;
 }
 
@@ -18,13 +20,13 @@ interface QueryStateProps<T> {
  * Every console block that loads something says so the same way: loading, a refusal in the server's words, a
  * failure with Try again, the empty sentence, or the data. A refetch keeps the data already shown.
  */
-export function QueryState<T>({ query, what, empty, isEmpty, children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, what, empty, isEmpty, refused, children }: QueryStateProps<T>) {
   if (query.data !== undefined) {
     if (empty && isEmpty?.(query.data)) return <p className="empty-state">{empty}</p>;
     return <>{children(query.data)}</>;
   }
   if (query.isError) {
-    const refusal = query.error instanceof ApiError && query.error.status < 500 ? errorDetail(query.error) : null;
+    const refusal = query.error instanceof ApiError && query.error.status < 500 ? (refused && [403, 404].includes(query.error.status) ? refused : errorDetail(query.error)) : null;
     if (refusal) {
       return (
         <p className="banner banner-error" role="alert">

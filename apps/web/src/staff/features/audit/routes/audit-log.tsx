@@ -75,9 +75,6 @@ export function AuditLog() {
         what="The audit log"
         empty="No staff action matches these filters."
         perPage={AUDIT_PAGE_SIZE}
-        sort=""
-        sorts={[]}
-        onSort={() => undefined}
         onPage={(page) => update({ page })}
       />
     </div>

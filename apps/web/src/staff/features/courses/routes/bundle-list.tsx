@@ -3,14 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import { formatFee } from '@school/shared/catalogue/rules';
 import { BUNDLE_PAGE_SIZE, bundleFieldsSchema, staffBundleListQuerySchema, type StaffBundleRow } from '@school/shared/staff/bundles';
 import { Button } from '@/components/button';
-import { FormBanner } from '@/components/form-banner';
-import { Modal } from '@/components/modal';
 import { SearchBox } from '@/components/search-box';
-import { TextField } from '@/components/text-field';
 import { notify } from '@/components/toast';
 import { errorDetail } from '@/lib/api-error';
-import { useServerForm } from '@/lib/use-server-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CreateByNameDialog } from '../../../components/create-by-name-dialog';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { staffPaths } from '../../../config/staff-paths';
 import { useListFilters } from '../../../lib/use-list-filters';
@@ -69,9 +66,6 @@ export function BundleList() {
         what="The bundles"
         empty="No bundles match. Put courses together with New bundle."
         perPage={BUNDLE_PAGE_SIZE}
-        sort=""
-        sorts={[]}
-        onSort={() => undefined}
         onPage={(page) => update({ page })}
       />
       <NewBundleDialog open={creating} onClose={() => setCreating(false)} />
@@ -93,18 +87,16 @@ export function BundleList() {
 function NewBundleDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const create = useCreateBundle();
-  const { form, field, banner, showServerError } = useServerForm<{ name: string }>(bundleFieldsSchema.pick({ name: true }), { name: '' });
-  const submit = form.handleSubmit((values) => create.mutateAsync(values).then((bundle) => navigate(staffPaths.bundle(bundle.id)), showServerError));
   return (
-    <Modal open={open} onClose={onClose} title="New bundle" size="sm">
-      <form onSubmit={submit} noValidate>
-        <FormBanner message={banner} />
-        <TextField label="Bundle name" autoFocus error={form.formState.errors.name?.message} {...field('name')} />
-        <div className="response-actions">
-          <Button label="Cancel" variant="ghost" onClick={onClose} />
-          <Button label="Create bundle" type="submit" busy={create.isPending} />
-        </div>
-      </form>
-    </Modal>
+    <CreateByNameDialog
+      open={open}
+      onClose={onClose}
+      title="New bundle"
+      label="Bundle name"
+      submitLabel="Create bundle"
+      schema={bundleFieldsSchema.pick({ name: true })}
+      busy={create.isPending}
+      create={(values) => create.mutateAsync(values).then((bundle) => navigate(staffPaths.bundle(bundle.id)))}
+    />
   );
 }

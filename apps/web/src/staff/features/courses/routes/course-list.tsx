@@ -78,9 +78,7 @@ export function CourseList() {
         what="The courses"
         empty="No courses match. Create one with New course."
         perPage={STAFF_PAGE_SIZE}
-        sort={filters.sort}
-        sorts={sorts}
-        onSort={(sort) => update({ sort })}
+        sorting={{ sort: filters.sort, sorts, onSort: (sort) => update({ sort }) }}
         onPage={(page) => update({ page })}
       />
       <NewCourseDialog open={creating} onClose={() => setCreating(false)} />

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { KYC_REVIEW_PAGE_SIZE } from '@school/shared/kyc/rules';
 import { InlineSelect } from '@/components/inline-select';
-import { Loading } from '@/components/loading';
 import { Pager } from '@/components/pager';
-import { ApiError } from '@/lib/api-error';
 import { useSchool } from '@/lib/school';
+import { QueryState } from '../../../components/query-state';
 import { type ReviewStatus, useKycReviews } from '../api/kyc-review-calls';
 import { kycStatusLabels } from '../components/labels';
 import { ReviewCard } from '../components/review-card';
@@ -21,7 +20,6 @@ export function KycReviews() {
   const [status, setStatus] = useState<ReviewStatus>('manual');
   const [page, setPage] = useState(1);
   const reviews = useKycReviews(status, page);
-  const refused = reviews.error instanceof ApiError && (reviews.error.status === 403 || reviews.error.status === 404);
 
   return (
     <div className="console-page">
@@ -40,28 +38,26 @@ export function KycReviews() {
             }}
           />
         </div>
-        {refused ? (
-          <p className="banner banner-error" role="alert">
-            Only the school's administrators review identity submissions.
-          </p>
-        ) : reviews.isError ? (
-          <p className="banner banner-error" role="alert">
-            The submissions could not be loaded.
-          </p>
-        ) : !reviews.data || !school ? (
-          <Loading />
-        ) : reviews.data.count === 0 ? (
-          <p className="empty-state">No data to display</p>
-        ) : (
-          <>
-            <div className="review-list">
-              {reviews.data.data.map((review) => (
-                <ReviewCard key={review.id} review={review} timeZone={school.time_zone} />
-              ))}
-            </div>
-            <Pager page={reviews.data.page} pages={reviews.data.pages} count={reviews.data.count} perPage={KYC_REVIEW_PAGE_SIZE} onPage={setPage} />
-          </>
-        )}
+        <QueryState
+          query={reviews}
+          what="The submissions"
+          refused="Only the school's administrators review identity submissions."
+          empty="No data to display"
+          isEmpty={(data) => data.count === 0}
+        >
+          {(data) =>
+            school && (
+              <>
+                <div className="review-list">
+                  {data.data.map((review) => (
+                    <ReviewCard key={review.id} review={review} timeZone={school.time_zone} />
+                  ))}
+                </div>
+                <Pager page={data.page} pages={data.pages} count={data.count} perPage={KYC_REVIEW_PAGE_SIZE} onPage={setPage} />
+              </>
+            )
+          }
+        </QueryState>
       </div>
     </div>
   );

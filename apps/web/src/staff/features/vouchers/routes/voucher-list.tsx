@@ -99,9 +99,6 @@ export function VoucherList() {
         what="The vouchers"
         empty="No vouchers match. Create one with New voucher."
         perPage={VOUCHER_PAGE_SIZE}
-        sort=""
-        sorts={[]}
-        onSort={() => undefined}
         onPage={(page) => update({ page })}
       />
       <VoucherDialog voucher={editing} onClose={() => setEditing(undefined)} />

@@ -1,0 +1,4 @@
+import { afterEach } from 'vitest';
+import { closeOpenContexts } from './app';
+
+afterEach(closeOpenContexts);
