@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { School } from '@school/shared/school/schemas';
 import { HEADER_PIN_OFFSET } from '@school/shared/ui/badge';
@@ -21,11 +21,16 @@ export function Navbar({ school }: { school: School | undefined }) {
   const [pinned, setPinned] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
 
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  // An observer of a mark 220 px down the page, not a scroll listener: reading scrollY as the page is built
+  // forced a layout of the whole page on every load.
   useEffect(() => {
-    const onScroll = () => setPinned(window.scrollY > HEADER_PIN_OFFSET);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    const mark = sentinel.current;
+    if (!mark) return;
+    const observer = new IntersectionObserver(([entry]) => setPinned(Boolean(entry && !entry.isIntersecting && entry.boundingClientRect.top < 0)));
+    observer.observe(mark);
+    return () => observer.disconnect();
   }, []);
 
   const links = (
@@ -50,72 +55,75 @@ export function Navbar({ school }: { school: School | undefined }) {
   );
 
   return (
-    <header className={`navbar ${pinned ? 'is-pinned' : ''}`} data-pinned={pinned}>
-      <div className="container navbar-inner">
-        <Link to={paths.home} className="brand" aria-label={`${school?.name ?? 'School'} home`}>
-          {school && <Image src={school.logo ?? undefined} alt="" width={40} height={40} />}
-          <span className="brand-name">{school?.name}</span>
-        </Link>
-        <nav aria-label="Main" className="nav-main">
-          <ul>{links}</ul>
-        </nav>
-        <div className="nav-actions">
-          {school?.how_to_video && <HowToButton videoUrl={school.how_to_video} />}
-          <ThemeToggle />
-          {session ? (
-            <>
-              <NotificationBell />
-              <UserMenu />
-            </>
-          ) : (
-            <div className="nav-auth">
-              <button type="button" className="btn btn-ghost" onClick={() => authModal.open('login')}>
-                Login
-              </button>
-              <button type="button" className="btn btn-primary" onClick={() => authModal.open('signup')}>
-                Sign up
-              </button>
-            </div>
-          )}
-          <button
-            type="button"
-            className="menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <span aria-hidden="true">☰</span>
-          </button>
-        </div>
-      </div>
-      <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu" hidden={!menuOpen} onClick={(event) => {
-        // Following an entry closes the menu; an entry marked data-keep-menu (the dark mode switch) leaves it open.
-        const entry = (event.target as HTMLElement).closest('a, button');
-        if (entry && !entry.hasAttribute('data-keep-menu')) setMenuOpen(false);
-      }}>
-        <ul className="container">
-          {links}
-          {session && <AccountLinks />}
-          <li className="menu-theme">
-            <ThemeToggle variant="menu" />
-          </li>
-          {!session && (
-            <>
-              <li>
-                <button type="button" className="link" onClick={() => authModal.open('login')}>
+    <>
+      <div ref={sentinel} className="pin-mark" style={{ top: HEADER_PIN_OFFSET }} aria-hidden="true" />
+      <header className={`navbar ${pinned ? 'is-pinned' : ''}`} data-pinned={pinned}>
+        <div className="container navbar-inner">
+          <Link to={paths.home} className="brand" aria-label={`${school?.name ?? 'School'} home`}>
+            {school && <Image src={school.logo ?? undefined} alt="" width={40} height={40} />}
+            <span className="brand-name">{school?.name}</span>
+          </Link>
+          <nav aria-label="Main" className="nav-main">
+            <ul>{links}</ul>
+          </nav>
+          <div className="nav-actions">
+            {school?.how_to_video && <HowToButton videoUrl={school.how_to_video} />}
+            <ThemeToggle />
+            {session ? (
+              <>
+                <NotificationBell />
+                <UserMenu />
+              </>
+            ) : (
+              <div className="nav-auth">
+                <button type="button" className="btn btn-ghost" onClick={() => authModal.open('login')}>
                   Login
                 </button>
-              </li>
-              <li>
-                <button type="button" className="link" onClick={() => authModal.open('signup')}>
+                <button type="button" className="btn btn-primary" onClick={() => authModal.open('signup')}>
                   Sign up
                 </button>
-              </li>
-            </>
-          )}
-        </ul>
-      </nav>
-    </header>
+              </div>
+            )}
+            <button
+              type="button"
+              className="menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <span aria-hidden="true">☰</span>
+            </button>
+          </div>
+        </div>
+        <nav id="mobile-menu" aria-label="Mobile" className="mobile-menu" hidden={!menuOpen} onClick={(event) => {
+          // Following an entry closes the menu; an entry marked data-keep-menu (the dark mode switch) leaves it open.
+          const entry = (event.target as HTMLElement).closest('a, button');
+          if (entry && !entry.hasAttribute('data-keep-menu')) setMenuOpen(false);
+        }}>
+          <ul className="container">
+            {links}
+            {session && <AccountLinks />}
+            <li className="menu-theme">
+              <ThemeToggle variant="menu" />
+            </li>
+            {!session && (
+              <>
+                <li>
+                  <button type="button" className="link" onClick={() => authModal.open('login')}>
+                    Login
+                  </button>
+                </li>
+                <li>
+                  <button type="button" className="link" onClick={() => authModal.open('signup')}>
+                    Sign up
+                  </button>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+      </header>
+    </>
   );
 }
