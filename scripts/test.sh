@@ -25,7 +25,7 @@ run() {
   npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$results/$name.json"
 }
 
-log "type check and lint (side by side: each uses one core)"
+log "type check (two projects at a time) and lint, side by side"
 npm run typecheck --silent &
 typecheck=$!
 npm run lint --silent &
