@@ -225,7 +225,7 @@ describe('the staff console', () => {
     expect(saved!.mediaSeconds).toBe(30);
   });
 
-  it('writes an exam from the outline: questions of several kinds, their problems shown, saved and kept in order', { timeout: 120_000 }, async () => {
+  it('writes an exam from the outline: questions of all six kinds, their problems shown, saved and kept in order; and a survey with its rating question', { timeout: 120_000 }, async () => {
     const admin = await login('demo-admin');
     const db = app.server.database.db;
     const [school] = await db.select().from(schools).where(eq(schools.domain, 'demo'));
@@ -259,6 +259,17 @@ describe('the staff console', () => {
     await third.getByLabel('Question', { exact: true }).fill('Explain stare decisis.');
     await third.getByLabel('Points').fill('5');
     await page.getByRole('button', { name: 'Move Question 3 up' }).click();
+    // The other three kinds: a choice from a list, a short answer and a file, graded by staff like the essay.
+    for (const [at, kind, text] of [[4, 'select', 'Units per compliance period?'], [5, 'text', 'Name the rule on venue.'], [6, 'file', 'Attach your draft pleading.']] as const) {
+      await page.getByRole('button', { name: 'Add question' }).click();
+      const added = page.getByRole('group', { name: `Question ${at}` });
+      await added.getByLabel('Kind of question').selectOption(kind);
+      await added.getByLabel('Question', { exact: true }).fill(text);
+      if (kind === 'select') {
+        await added.getByLabel('Choices, one per line').fill('24\n36');
+        await added.getByLabel('36', { exact: true }).check();
+      }
+    }
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'The exam is saved.');
     const saved = await db.select().from(examQuestions).where(eq(examQuestions.examId, exam!.id)).orderBy(examQuestions.position);
@@ -266,6 +277,9 @@ describe('the staff console', () => {
       ['radio', 'Which court has jurisdiction?', ['RTC'], 1],
       ['textarea', 'Explain stare decisis.', [], 5],
       ['checkbox', 'Modes of discovery?', ['Depositions', 'Admission'], 1],
+      ['select', 'Units per compliance period?', ['36'], 1],
+      ['text', 'Name the rule on venue.', [], 1],
+      ['file', 'Attach your draft pleading.', [], 1],
     ]);
 
     // Dragged by its handle from the keyboard: the essay goes back to the end.
@@ -279,9 +293,30 @@ describe('the staff console', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     // The first save's toast may still be showing: the saved order is read until it is the new one.
     const order = async () => (await db.select().from(examQuestions).where(eq(examQuestions.examId, exam!.id)).orderBy(examQuestions.position)).map((q) => q.text);
-    await expect.poll(order).toEqual(['Which court has jurisdiction?', 'Modes of discovery?', 'Explain stare decisis.']);
+    await expect.poll(order).toEqual(['Which court has jurisdiction?', 'Modes of discovery?', 'Explain stare decisis.', 'Units per compliance period?', 'Name the rule on venue.', 'Attach your draft pleading.']);
     await page.getByRole('link', { name: 'Preview as student' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Final assessment' }));
+
+    // A survey: no points and no correct answers; its single-choice question may be the course's rating.
+    await page.goto(`${app.origin('demo')}/staff/courses/${course.id}/outline`);
+    await page.getByRole('button', { name: 'Add lesson to Module 1' }).click();
+    const add = await dialog(page, 'Add a lesson to Module 1');
+    await add.getByLabel('Kind of lesson').selectOption('survey');
+    await add.getByLabel('Lesson name').fill('Course evaluation');
+    await add.getByRole('button', { name: 'Add lesson' }).click();
+    await toast(page, 'The lesson was added.');
+    await page.getByRole('link', { name: 'Edit questions of Course evaluation' }).click();
+    await page.getByRole('button', { name: 'Add question' }).click();
+    const rating = page.getByRole('group', { name: 'Question 1' });
+    await rating.getByLabel('Question', { exact: true }).fill('How was the course?');
+    await rating.getByLabel('Choices, one per line').fill('Excellent\nGood\nFair');
+    expect(await rating.getByLabel('Points').count()).toBe(0);
+    await rating.getByLabel("The course's rating (choices best first)").check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'The survey is saved.');
+    const [evaluation] = await db.select().from(coursewares).where(and(eq(coursewares.name, 'Course evaluation'), eq(coursewares.moduleId, lesson!.moduleId)));
+    const [survey] = await db.select().from(exams).where(eq(exams.coursewareId, evaluation!.id));
+    expect((await db.select().from(examQuestions).where(eq(examQuestions.examId, survey!.id))).map((q) => [q.type, q.choices, q.rating])).toEqual([['radio', ['Excellent', 'Good', 'Fair'], true]]);
   });
 
   it('edits each kind of lesson: a YouTube address and length, a page in rich text, a live class, questions placed on an interactive video', { timeout: 120_000 }, async () => {
@@ -597,7 +632,7 @@ describe('the staff console', () => {
     expect(saved!.subcategoryId).toBe(sub!.id);
   });
 
-  it('builds a course from nothing and sells it: a school builds, sees Publish refuse it until ready, publishes, makes a voucher; a student buys it with the voucher at the sandbox, studies it and gets the certificate', { timeout: 180_000 }, async () => {
+  it('builds a course from nothing and sells it: a school builds two modules (a video, a page, a PDF, a quiz), sees Publish refuse it until ready, publishes, makes a voucher; a student buys it with the voucher at the sandbox, studies it and gets the certificate', { timeout: 180_000 }, async () => {
     const admin = await login('acme-admin');
     const { page } = await signedInAt(app, admin.token, '/staff', undefined, 'acme');
     const side = page.getByRole('navigation', { name: 'Staff console' });
@@ -616,9 +651,12 @@ describe('the staff console', () => {
     await page.getByLabel('New module name').fill('Essentials');
     await page.getByRole('button', { name: 'Add module' }).click();
     await toast(page, 'The module was added.');
-    for (const [kind, name] of [['video', 'Writing clearly'], ['html', 'Checklist']]) {
-      await page.getByRole('button', { name: 'Add lesson to Essentials' }).click();
-      const add = await dialog(page, 'Add a lesson to Essentials');
+    await page.getByLabel('New module name').fill('Practice');
+    await page.getByRole('button', { name: 'Add module' }).click();
+    await toast(page, 'The module was added.');
+    for (const [module, kind, name] of [['Essentials', 'video', 'Writing clearly'], ['Essentials', 'html', 'Checklist'], ['Practice', 'pdf', 'Style sheet'], ['Practice', 'exam', 'Memo quiz']]) {
+      await page.getByRole('button', { name: `Add lesson to ${module}` }).click();
+      const add = await dialog(page, `Add a lesson to ${module}`);
       await add.getByLabel('Kind of lesson').selectOption(kind!);
       await add.getByLabel('Lesson name').fill(name!);
       await add.getByRole('button', { name: 'Add lesson' }).click();
@@ -629,20 +667,31 @@ describe('the staff console', () => {
     await page.getByRole('navigation', { name: 'Course' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Publish' }).click();
     const refused = await dialog(page, 'This course is not ready to publish');
-    await visible(refused.getByText('Upload the video.'));
-    await visible(refused.getByText('Write the lesson.'));
+    for (const problem of ['Upload the video.', 'Write the lesson.', 'Upload the PDF.', 'Add questions to the exam.']) await visible(refused.getByText(problem));
     await refused.getByRole('button', { name: 'Close' }).first().click();
 
     await page.getByRole('navigation', { name: 'Course' }).getByRole('link', { name: 'Outline' }).click();
     await page.getByRole('button', { name: 'Upload file for Writing clearly' }).click();
     // The demo's 3-second preview clip, as a lesson's video.
     await page.getByLabel('Choose the video').setInputFiles(fileURLToPath(new URL('../apps/server/src/seed/assets/courses/preview.webm', import.meta.url)));
-    await toast(page, 'The file was added to the lesson.');
+    await toast(page, 'The file was added to the lesson.', 30_000);
+    await page.getByRole('button', { name: 'Upload file for Style sheet' }).click();
+    await page.getByLabel('Choose the PDF').setInputFiles(fileURLToPath(new URL('../apps/server/src/seed/assets/private/lessons/syllabus.pdf', import.meta.url)));
+    await visible(page.getByRole('button', { name: 'Replace file for Style sheet' }), 30_000);
     await page.getByRole('link', { name: 'Edit Checklist' }).click();
     await page.getByRole('textbox', { name: 'Text of the lesson' }).click();
     await page.keyboard.type('Say it plainly, then stop.');
     await page.getByRole('button', { name: 'Save lesson' }).click();
     await toast(page, 'The lesson is saved.');
+    await page.getByRole('link', { name: 'Plain Language Memos: outline' }).click();
+    await page.getByRole('link', { name: 'Edit questions of Memo quiz' }).click();
+    await page.getByRole('button', { name: 'Add question' }).click();
+    const question = page.getByRole('group', { name: 'Question 1' });
+    await question.getByLabel('Question', { exact: true }).fill('Which word is plainer?');
+    await question.getByLabel('Choices, one per line').fill('Utilize\nUse');
+    await question.getByLabel('Use', { exact: true }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'The exam is saved.');
 
     const [built] = await app.server.database.db.select({ id: courses.id }).from(courses).where(eq(courses.name, 'Plain Language Memos'));
     await page.goto(`${app.origin('acme')}/staff/courses/${built!.id}/settings`);
@@ -680,13 +729,23 @@ describe('the staff console', () => {
     await dialog(shop, 'Payment Successful');
     await shop.keyboard.press('Escape');
 
-    // Studied through: the video watched to its end, the page marked complete; the certificate follows.
+    // Studied through: the video watched to its end, the page and the PDF marked complete, the quiz passed; the
+    // certificate follows.
     await shop.getByRole('button', { name: 'Start Learning' }).click();
     await visible(shop.getByRole('heading', { level: 1, name: 'Writing clearly' }));
     await shop.locator('media-play-button').click();
     await visible(shop.getByRole('heading', { level: 1, name: 'Checklist' }));
     await visible(shop.getByText('Say it plainly, then stop.'));
+    // Ticked, each moves on to the next lesson, into the second module.
     await shop.getByLabel('Mark as Complete').click();
+    await visible(shop.getByRole('heading', { level: 1, name: 'Style sheet' }));
+    await shop.getByLabel('Mark as Complete').click();
+    await visible(shop.getByRole('heading', { level: 1, name: 'Memo quiz' }));
+    await shop.getByRole('button', { name: 'Start Exam' }).click();
+    const confirm = await dialog(shop, 'Start Exam?');
+    await confirm.getByRole('button', { name: 'Start now' }).click();
+    await shop.locator('fieldset.exam-question').getByLabel('Use', { exact: true }).check();
+    await shop.locator('.exam-actions').getByRole('button', { name: 'Submit' }).click();
     const done = await dialog(shop, 'Congratulations!');
     await done.getByRole('button', { name: 'View Certificates' }).click();
     await shop.waitForURL('**/student/certificates');
