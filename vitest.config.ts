@@ -35,6 +35,8 @@ export default defineConfig({
           globalSetup: ['apps/server/test/support/global-setup.ts'],
           setupFiles: ['e2e/support/setup.ts'],
           testTimeout: 60_000,
+          // As long as a page's own waits (10 s): a save read back from the database can take seconds under load.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
           // Two files at once, each with its own server and browser: a good part of each test is waiting. Three
           // took as long over the whole run (1100 s either way) and slowed single tests past their timeouts.

@@ -16,13 +16,11 @@ const PHONE = { width: 360, height: 640 };
 /** A new student of the demo school (every tab: MCLE, ID, wallet), signed in at one tab of the account area. */
 async function openTab(tab: string, viewport: { width: number; height: number }, theme: 'light' | 'dark' = 'light') {
   const student = await registerStudent(app.server.url, { host: 'demo.localhost' });
-  const context = await app.browser.newContext({ viewport });
+  const { page, context } = await app.newPage({ viewport });
   await context.addInitScript((chosen) => {
     localStorage.setItem('theme', chosen);
     for (let id = 1; id < 10; id++) sessionStorage.setItem(`announcement-seen:${id}`, '1');
   }, theme);
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
   await page.goto(await app.signInUrl(student.token, { redirect: `/student/${tab}` }));
   await page.waitForURL(`**/student/${tab}`);
   return { page, context };

@@ -50,13 +50,11 @@ async function studentWithClasses() {
 
 /** Signs a browser in on the school's site (its clock in New York, far from the school) and opens My Classes. */
 async function openClasses(domain: string, token: string, options: { theme?: 'light' | 'dark'; width?: number } = {}) {
-  const context = await app.browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, timezoneId: 'America/New_York' });
+  const { page, context } = await app.newPage({ viewport: { width: options.width ?? 1280, height: 900 }, timezoneId: 'America/New_York' });
   await context.addInitScript((theme) => {
     localStorage.setItem('theme', theme);
     for (let id = 1; id < 10; id++) sessionStorage.setItem(`announcement-seen:${id}`, '1');
   }, options.theme ?? 'light');
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
   const classes = page.waitForRequest((r) => r.url().includes('/api/v1/students/classes/'));
   await page.goto(await app.signInUrl(token, { school: domain, redirect: '/student/classes' }));
   await page.waitForURL('**/student/classes');

@@ -18,15 +18,13 @@ describe('the first paint', () => {
     ['light', 'rgb(248, 250, 252)', 'rgb(255, 255, 255)'],
     ['dark', 'rgb(11, 17, 32)', 'rgb(17, 24, 39)'],
   ] as const)('is the shell in the served page, before any script runs (%s)', async (scheme, page, bar) => {
-    const context = await app.browser.newContext({ javaScriptEnabled: false, colorScheme: scheme, viewport: { width: 360, height: 640 } });
-    const tab = await context.newPage();
+    const { page: tab } = await app.newPage({ javaScriptEnabled: false, colorScheme: scheme, viewport: { width: 360, height: 640 } });
     await tab.goto(app.origin('demo'));
     await visible(tab.getByRole('status').getByText('Loading', { exact: true }));
     // As tall as the navigation bar the app draws next, so that nothing moves when it does.
     expect((await tab.locator('.shell-bar').boundingBox())!.height).toBe(65);
     expect(await tab.evaluate(rgb('body'))).toBe(page);
     expect(await tab.evaluate(rgb('.shell-bar'))).toBe(bar);
-    await context.close();
   });
 
   it('is allowed by the Content Security Policy, and the app replaces it', async () => {

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { client } from '../../apps/server/test/support/http';
 import { startServer, type TestServer } from '../../apps/server/test/support/server';
 
@@ -21,7 +21,8 @@ export interface E2eApp {
   browser: Browser;
   /** http://{school}.localhost:{port} */
   origin(school?: string): string;
-  newPage(options?: { viewport?: { width: number; height: number } }): Promise<{ page: Page; context: BrowserContext }>;
+  /** A page in a new browser context (1280 × 800 unless the options say otherwise), closed after the test. */
+  newPage(options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext }>;
   /** /auth/{code} on a school's host with a fresh sign-in code for this session token, as "View Course" makes. */
   signInUrl(token: string, options?: { school?: string; redirect?: string }): Promise<string>;
   close(): Promise<void>;
@@ -105,7 +106,7 @@ export async function startApp(env: Record<string, string> = {}, options: Browse
     browser,
     origin: (school = 'demo') => `http://${school}.localhost:${port}`,
     async newPage(options = {}) {
-      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+      const context = await browser.newContext({ ...options, viewport: options.viewport ?? { width: 1280, height: 800 } });
       openContexts.add(context);
       context.once('close', () => openContexts.delete(context));
       const page = await context.newPage();
