@@ -139,6 +139,7 @@ describe("the administrators' identity evidence", () => {
     const instructor = await createStaff(db, { school, role: 'IN' });
     const { page: other } = await signedInAt(app, instructor.token, coursePath, undefined, school.domain);
     await visible(other.getByRole('alert').filter({ hasText: "Only the school's administrators see the flagged sessions of its courses." }));
+    expect(await other.getByRole('button', { name: 'Download records (CSV)' }).count()).toBe(0);
     await other.goto(`${app.origin(school.domain)}${enrolmentPath}`);
     await visible(other.getByRole('alert').filter({ hasText: "Only the school's administrators see the identity evidence of its enrolments." }));
     expect(await other.getByRole('main').getByRole('img').count()).toBe(0);

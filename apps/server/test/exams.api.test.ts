@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loneSurrogateMessage } from '@school/shared/api/unstorable-text';
 import { examMessages as msg } from '@school/shared/exams/rules';
 import { serverMessages } from '@school/shared/auth/messages';
+import { gradingMessages } from '@school/shared/staff/grading';
 import { auditLog, courses, coursewareProgress, enrollments, examAnswers, examQuestions, examSubmissions, exams, notifications } from '../src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, waitFor } from './support/factories';
 import { request } from './support/http';
@@ -284,8 +285,10 @@ describe('grading', () => {
     expect(bell.map((n) => [n.kind, n.description])).toEqual([['exam', 'Your answers in <strong>Final</strong> have been graded: passed.']]);
     expect((await ctx.api.get(`/api/v1/enrollments/${s.enrolment.id}/`, s.as)).body.progress).toBe(100);
 
-    // A grade changed later keeps what it replaced in the audit log.
-    expect((await grade(staff.token, s.school.host, 1)).status).toBe(200);
+    // A grade given is changed by an administrator only, and the audit log keeps what it replaced.
+    expect(await grade(staff.token, s.school.host, 1)).toMatchObject({ status: 403, body: { detail: gradingMessages.regradeRefused } });
+    const admin = await createStaff(db(), { school: s.school });
+    expect((await grade(admin.token, s.school.host, 1)).status).toBe(200);
     const [, regraded] = await db().select().from(auditLog).where(and(eq(auditLog.subjectType, 'exam_attempt'), eq(auditLog.subjectId, id))).orderBy(auditLog.id);
     expect(regraded).toMatchObject({ action: 'exam.grade', changes: { question: { after: s.questions[3]!.id }, score: { before: 2, after: 1 } } });
   });

@@ -37,6 +37,9 @@ const staffPages: RouteObject[] = [
       { path: paths.courseIdentity(), lazy: page(() => import('@/staff/features/identity/routes/course-identity'), 'CourseIdentity') },
       { path: staffPaths.audit, lazy: page(() => import('@/staff/features/audit/routes/audit-log'), 'AuditLog') },
       { path: staffPaths.exam(), lazy: page(() => import('@/staff/features/exams/routes/exam-editor'), 'ExamEditor') },
+      { path: staffPaths.examResults(), lazy: page(() => import('@/staff/features/grading/routes/exam-results'), 'ExamResults') },
+      { path: staffPaths.grading, lazy: page(() => import('@/staff/features/grading/routes/grading-queue'), 'GradingQueue') },
+      { path: staffPaths.gradingAnswer(), lazy: page(() => import('@/staff/features/grading/routes/grading-answer'), 'GradingAnswer') },
     ],
   },
 ];

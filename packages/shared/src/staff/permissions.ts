@@ -15,6 +15,8 @@ export const permissionSchema = z.enum([
   'course.delete',
   'exam.update',
   'exam.grade',
+  /** Changing a grade already given: administrators only, audited (issue 23). */
+  'exam.regrade',
   'voucher.manage',
   'payment.settle',
   'member.manage',

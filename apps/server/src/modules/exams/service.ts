@@ -12,6 +12,7 @@ import type { SchoolRow } from '../tenancy/repository';
 import { submissionPolicy } from './policy';
 import { presentExam, presentSubmission } from './presenter';
 import { type AnswerInput, type AnswerRow, examRepository, type ExamRow, liveIn, type QuestionRow, type SubmissionRow } from './repository';
+import { scoreProblem } from '@school/shared/staff/grading';
 
 /** File answers: a document or a picture, known by their first bytes as well as by the type the browser sent. */
 const FILE_TYPES: Record<string, { extension: string; magic: Buffer }> = {
@@ -240,12 +241,14 @@ export function examService(app: FastifyInstance) {
     async grade(actor: SignedInActor, school: SchoolRow, submissionId: number, questionId: number, score: number, feedback: string, by: AuditContext) {
       const row = await repo.findSubmission(school.id, submissionId);
       if (!row) throw notFound();
-      submissionPolicy.authorize(actor, 'grade', { schoolId: row.submission.schoolId, userId: row.userId, instructorIds: await repo.instructorsOf(row.courseId) });
+      const attempt = { schoolId: row.submission.schoolId, userId: row.userId, instructorIds: await repo.instructorsOf(row.courseId) };
+      submissionPolicy.authorize(actor, 'grade', attempt);
       const question = await repo.findQuestion(school.id, questionId);
       if (!question || question.examId !== row.exam.id) throw notFound();
       if (isAutoScored(question.type)) throw badRequest(msg.notGradable, 'auto_scored');
       if (!row.submission.submittedAt) throw badRequest(msg.notStarted, 'not_submitted');
-      if (score > question.points) throw invalid({ score: `At most ${question.points}.` });
+      const problem = scoreProblem(score, question.points);
+      if (problem) throw invalid({ score: problem });
       // The grade and the attempt's new result together, the attempt's row held: two graders at once count both.
       const graded = await app.db.transaction(async (t) => {
         const txRepo = examRepository(t);
@@ -254,6 +257,7 @@ export function examService(app: FastifyInstance) {
         // first), and the attempt's result is counted with the saved grade in its place.
         const before = await txRepo.answers(school.id, submissionId);
         const previous = before.find((a) => a.questionId === questionId);
+        if (previous?.gradedAt) submissionPolicy.authorize(actor, 'regrade', attempt);
         const saved = await txRepo.grade({ schoolId: school.id, submissionId, questionId, score, isCorrect: score >= question.points, feedback, graderId: actor.userId });
         if (!saved) throw notFound();
         // The question is named on the after side only, so that the entry always says which one was graded.

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 
 import type { Db } from '../../db/client';
 import { forumAnswers, forumComments, forumQuestions, forumViews, forumVotes, users } from '../../db/schema/index';
 import { MARK_END, MARK_START } from './render';
+import { rowsOf } from '../../db/rows';
 
 const p = sql.placeholder;
 
@@ -136,7 +137,6 @@ const preparedTopic = (db: Db) => ({
     .prepare('forum_votes_of'),
 });
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 interface SearchRow {
   total: number;

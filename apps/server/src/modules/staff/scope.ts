@@ -6,6 +6,7 @@ import { classStaffRoutes } from '../catalogue/staff-class-routes';
 import { categoryStaffRoutes } from '../catalogue/staff-category-routes';
 import { outlineStaffRoutes } from '../catalogue/staff-outline-routes';
 import { catalogueStaffRoutes } from '../catalogue/staff-routes';
+import { gradingStaffRoutes } from '../exams/staff-grading-routes';
 import { examStaffRoutes } from '../exams/staff-routes';
 import { learningStaffRoutes } from '../learning/staff-routes';
 import { paymentStaffRoutes } from '../payments/staff-routes';
@@ -30,6 +31,7 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(classStaffRoutes);
   await staff.register(uploadStaffRoutes);
   await staff.register(examStaffRoutes);
+  await staff.register(gradingStaffRoutes);
   await staff.register(learningStaffRoutes);
   await staff.register(paymentStaffRoutes);
 };

@@ -65,6 +65,11 @@ export function ConsoleLayout() {
             <li>
               <NavLink to={staffPaths.categories}>Categories</NavLink>
             </li>
+            {me.data.permissions.includes('exam.grade') && (
+              <li>
+                <NavLink to={staffPaths.grading}>Grading</NavLink>
+              </li>
+            )}
             {me.data.permissions.includes('course.create') && (
               <li>
                 <NavLink to={staffPaths.bundles}>Bundles</NavLink>

@@ -8,7 +8,8 @@ export const tableFeaturesUsed = tableFeatures({ rowSortingFeature });
 /** A console table's column: its id names the server's sort when the column sorts (`name` and `-name`). */
 export type DataColumn<T extends Row> = ColumnDef<typeof tableFeaturesUsed, T>;
 /** A row of a console list: every record the console lists has an id. */
-type Row = RowData & { id: number };
+/** A row names itself: a record's id, or a key of its own for a row of two records (an attempt's answer). */
+type Row = RowData & { id: number | string };
 
 export interface TableSorting {
   /** The server's sort (`-updated_at`), and the sorts it offers: a header sorts only by those. */

@@ -16,6 +16,9 @@ interface QueryStateProps<T> {
   children: (data: T) => ReactNode;
 }
 
+/** A refusal of the whole screen (403, 404): its controls are of no use either. */
+export const isRefusal = (error: unknown) => error instanceof ApiError && [403, 404].includes(error.status);
+
 /**
  * Every console block that loads something says so the same way: loading, a refusal in the server's words, a
  * failure with Try again, the empty sentence, or the data. A refetch keeps the data already shown.
@@ -26,7 +29,7 @@ export function QueryState<T>({ query, what, empty, isEmpty, refused, children }
     return <>{children(query.data)}</>;
   }
   if (query.isError) {
-    const refusal = query.error instanceof ApiError && query.error.status < 500 ? (refused && [403, 404].includes(query.error.status) ? refused : errorDetail(query.error)) : null;
+    const refusal = query.error instanceof ApiError && query.error.status < 500 ? (refused && isRefusal(query.error) ? refused : errorDetail(query.error)) : null;
     if (refusal) {
       return (
         <p className="banner banner-error" role="alert">

@@ -12,4 +12,7 @@ export const staffPaths = {
   bundle: (id: number | string = ':id') => `/staff/bundles/${id}`,
   audit: '/staff/audit',
   exam: (id: number | string = ':id') => `/staff/exams/${id}`,
+  examResults: (id: number | string = ':id') => `/staff/exams/${id}/results`,
+  grading: '/staff/grading',
+  gradingAnswer: (submission: number | string = ':id', question: number | string = ':questionId') => `/staff/grading/${submission}/questions/${question}`,
 };

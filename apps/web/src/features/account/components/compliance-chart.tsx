@@ -1,32 +1,10 @@
-import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Compliance } from '@school/shared/certificates/schemas';
-import { useTheme } from '@/lib/theme';
+import { useChartColours } from '@/lib/use-chart-colours';
 
 /** Room for an area's two bars; the long area names wrap within the axis. */
 const ROW_PX = 60;
 const AXIS_PX = 150;
-
-/**
- * The chart draws with the site's own variables, read when it renders and again when the theme changes: the
- * school's colour for what is earned (lightened on the dark palette as links are, so that it stands out from the
- * dark surface), the muted text colour for what is required.
- */
-function useChartColours() {
-  const theme = useTheme();
-  return useMemo(() => {
-    const style = getComputedStyle(document.documentElement);
-    const read = (name: string) => style.getPropertyValue(name).trim();
-    const primary = read('--primary');
-    return {
-      earned: theme === 'dark' ? `color-mix(in srgb, ${primary} 45%, white)` : primary,
-      required: read('--muted'),
-      text: read('--text'),
-      grid: read('--border'),
-      surface: read('--surface'),
-    };
-  }, [theme]);
-}
 
 /**
  * Units earned against units required in each subject area (a bar each). Keyboard users focus the chart and move
@@ -56,10 +34,10 @@ export function ComplianceChart({ areas, name }: { areas: Compliance['areas']; n
         labelStyle={{ fontWeight: 600 }}
       />
       <Legend labelStyle={{ color: colours.text }} />
-      <Bar dataKey="required" name="Required" fill={colours.required}>
+      <Bar dataKey="required" name="Required" fill={colours.muted}>
         <LabelList dataKey="required" position="right" fill={colours.text} fontSize={12} />
       </Bar>
-      <Bar dataKey="earned" name="Earned" fill={colours.earned}>
+      <Bar dataKey="earned" name="Earned" fill={colours.primary}>
         <LabelList dataKey="earned" position="right" fill={colours.text} fontSize={12} />
       </Bar>
     </BarChart>

@@ -2,12 +2,13 @@ import { Link } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { staffPaths } from '../../../config/staff-paths';
 import { useStaffMe } from '../../../lib/use-staff-me';
-import { useCourseCounts } from '../api/dashboard-calls';
+import { useCourseCounts, useWaitingAnswers } from '../api/dashboard-calls';
 
-/** /staff: the school's counts, each a link to its list (grading, payments and identity reviews join them later). */
+/** /staff: the school's counts, each a link to its list (payments and identity reviews join them later). */
 export function Dashboard() {
   const me = useStaffMe();
   const counts = useCourseCounts();
+  const waiting = useWaitingAnswers(me.data?.permissions.includes('exam.grade') ?? false);
   const tile = (count: number, label: string, to: string) => (
     <li className="dashboard-tile">
       <Link to={to}>
@@ -19,6 +20,9 @@ export function Dashboard() {
     <div className="console-page">
       <h1>Dashboard</h1>
       {me.data && <p className="muted">{me.data.role === 'IN' ? 'Your courses at ' : 'The staff console of '}{me.data.school.name}.</p>}
+      {waiting.data !== undefined && (
+        <ul className="dashboard-tiles">{tile(waiting.data, waiting.data === 1 ? 'answer waiting for a grade' : 'answers waiting for a grade', staffPaths.grading)}</ul>
+      )}
       <QueryState query={counts} what="The counts">
         {(n) => (
           <ul className="dashboard-tiles">

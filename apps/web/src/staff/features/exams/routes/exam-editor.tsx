@@ -97,6 +97,9 @@ function ExamEditorForm({ exam }: { exam: StaffExam }) {
         <Link className="btn btn-ghost" to={paths.coursePlayer(exam.course.slug, String(exam.courseware.id))}>
           Preview as student
         </Link>
+        <Link className="btn btn-ghost" to={staffPaths.examResults(exam.id)}>
+          Results
+        </Link>
       </div>
       {exam.attempts > 0 && (
         <p className="banner banner-info">

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useCourse } from '@/lib/course';
 import { periodLabel, useCompliancePeriods } from '@/lib/lookups';
 import { useSchool } from '@/lib/school';
-import { QueryState } from '../../../components/query-state';
+import { isRefusal, QueryState } from '../../../components/query-state';
 import { useDownloadRecords, useIdentityFlags } from '../api/identity-evidence-calls';
 import { FlagsTable } from '../components/flags-table';
 import '../staff.css';
@@ -39,10 +39,12 @@ export function CourseIdentity() {
         <h1>{course.data ? `Flagged Sessions: ${course.data.name}` : 'Flagged Sessions'}</h1>
       </div>
       <div className="staff-page">
-        <div className="list-controls-row">
-          <InlineSelect label="Compliance period" value={period} options={options} onChange={setPeriod} />
-          <Button label="Download records (CSV)" variant="ghost" busy={download.isPending} onClick={records} />
-        </div>
+        {!isRefusal(flags.error) && (
+          <div className="list-controls-row">
+            <InlineSelect label="Compliance period" value={period} options={options} onChange={setPeriod} />
+            <Button label="Download records (CSV)" variant="ghost" busy={download.isPending} onClick={records} />
+          </div>
+        )}
         <QueryState
           query={flags}
           what="The flagged sessions"

@@ -1,0 +1,90 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradingMessages } from '@school/shared/staff/grading';
+import { examQuestions, exams, notifications } from '../apps/server/src/db/schema/index';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff, waitFor } from '../apps/server/test/support/factories';
+import { client } from '../apps/server/test/support/http';
+import { startApp, type E2eApp } from './support/app';
+import { seriousViolations } from './support/axe';
+import { signedInAt } from './support/demo-study';
+import { toast, visible } from './support/ui';
+
+let app: E2eApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(() => app.close());
+
+describe('grading from the queue', () => {
+  it("lets an instructor grade two waiting answers with the keyboard, and the student is told the result; the exam's results count them", { timeout: 120_000 }, async () => {
+    const db = app.server.database.db;
+    const api = client(app.server.url);
+    const school = await createSchool(db);
+    const course = await createCourse(db, { school, name: 'Legal Writing' });
+    const [lesson] = await createOutline(db, course, [{ type: 'exam', name: 'Brief' }]);
+    const [exam] = await db.insert(exams).values({ schoolId: school.id, coursewareId: lesson!.id, passingRate: 50 }).returning();
+    const [choice, written] = await db
+      .insert(examQuestions)
+      .values([
+        { schoolId: school.id, examId: exam!.id, position: 0, type: 'radio', text: 'Which court?', choices: ['MTC', 'RTC'], correctAnswer: ['RTC'], points: 1 },
+        { schoolId: school.id, examId: exam!.id, position: 1, type: 'text', text: 'Define stare decisis.', points: 2, notes: 'Two points for precedent.' },
+      ])
+      .returning();
+    const instructor = await createStaff(db, { school, role: 'IN', courses: [course] });
+    const students = [];
+    for (const text of ['Standing by decided cases.', 'Following precedent.']) {
+      const enrolment = await createEnrolment(db, { course });
+      const as = { token: enrolment.student.token, host: school.host };
+      await api.get(`/api/v1/coursewares/${lesson!.id}/`, as);
+      await api.post(`/api/v1/exams/${exam!.id}/start/`, {}, as);
+      await api.post(`/api/v1/exam/questions/${choice!.id}/submit/`, { answer: 'MTC' }, as);
+      expect((await api.post(`/api/v1/exam/questions/${written!.id}/submit/`, { answer: text, final: true }, as)).status).toBe(200);
+      students.push({ enrolment, as, text });
+    }
+
+    const { page } = await signedInAt(app, instructor.token, '/staff', undefined, school.domain);
+    await page.getByRole('link', { name: '2 answers waiting for a grade' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Grading' }));
+    const table = page.getByRole('table', { name: 'Answers waiting for a grade, oldest first' });
+    expect(await table.getByRole('row').count()).toBe(3);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Grade the oldest' }).click();
+    await visible(page.getByText(students[0]!.text));
+    await visible(page.getByText('Notes: Two points for precedent.'));
+    // The score field has the focus: type, then Ctrl+Enter saves and opens the next answer in place.
+    await page.keyboard.type('3');
+    await page.getByLabel('Feedback to the student').fill('Well put.');
+    await page.keyboard.press('Control+Enter');
+    await visible(page.getByText(gradingMessages.atMost(2)));
+    await page.getByLabel('Score (0 to 2)').fill('2');
+    await page.getByLabel('Score (0 to 2)').press('Control+Enter');
+    await visible(page.getByText(students[1]!.text));
+    expect(await page.getByLabel('Score (0 to 2)').inputValue()).toBe('');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Score (0 to 2)').fill('0');
+    await page.keyboard.press('Control+Enter');
+    await toast(page, gradingMessages.allGraded);
+    await visible(page.getByText(gradingMessages.queueEmpty));
+
+    // The students are told: the first passed (2 of 3 points, at 50 % to pass), the second did not (0 of 3).
+    for (const [student, outcome] of [
+      [students[0]!, 'passed'],
+      [students[1]!, 'not passed'],
+    ] as const) {
+      const bell = await waitFor(async () => (await db.select().from(notifications).where(and(eq(notifications.userId, student.enrolment.student.user.id), eq(notifications.kind, 'exam'))))[0]);
+      expect(bell.description).toBe(`Your answers in <strong>Brief</strong> have been graded: ${outcome}.`);
+    }
+
+    // The exam's results: two attempts, one passed, and the choice question's counts.
+    await page.goto(`${app.origin(school.domain)}/staff/exams/${exam!.id}/results`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Results: Brief' }));
+    await visible(page.getByText('2 attempts, 2 submitted, 1 passed.'));
+    const attempts = page.getByRole('table', { name: 'Every attempt, the latest first' });
+    expect(await attempts.getByRole('cell', { name: 'Passed', exact: true }).count()).toBe(1);
+    expect(await attempts.getByRole('cell', { name: 'Failed', exact: true }).count()).toBe(1);
+    const counts = page.getByRole('table', { name: 'Answers to question 1' });
+    expect(await counts.getByRole('row').allTextContents()).toEqual(['ChoiceChosen by', 'MTC2', 'RTC0']);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
