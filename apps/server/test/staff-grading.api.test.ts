@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { serverMessages } from '@school/shared/auth/messages';
 import { gradingMessages } from '@school/shared/staff/grading';
 import { auditLog, certificates, examQuestions, exams } from '../src/db/schema/index';
+import { DEMO_GRADING_COURSE } from '../src/seed/demo-grading';
+import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from './support/factories';
 import { request } from './support/http';
 import { uploadFile } from './support/multipart';
@@ -182,5 +184,23 @@ describe("GET /staff/exams/{id}/attempts/ and statistics/", () => {
       expect((await ctx.api.get(staff(`exams/${s.exam.id}/${rest}`), { token: right.as.token, host: s.school.host })).status).toBe(403);
       expect((await ctx.api.get(staff(`exams/2147483647/${rest}`), s.as(s.admin))).status).toBe(404);
     }
+  });
+});
+
+describe("the demo's waiting answers", () => {
+  it("has verifying's written and essay answers in demo-instructor's queue, the choices scored", async () => {
+    const login = await ctx.api.post('/api/v1/api-token-auth/', { username: 'demo-instructor', password: DEMO_PASSWORD });
+    const as = { token: login.body.token as string, host: 'demo.localhost' };
+    const queue = await ctx.api.get(staff('grading/'), as);
+    const ana = queue.body.data.filter((a: { student: { email: string } }) => a.student.email === 'verifying@example.com');
+    expect(ana.map((a: { course: { name: string }; exam: { name: string } }) => [a.course.name, a.exam.name])).toEqual([
+      [DEMO_GRADING_COURSE, 'Assessment'],
+      [DEMO_GRADING_COURSE, 'Assessment'],
+    ]);
+    const essay = await ctx.api.get(staff(`grading/${ana[1].submission_id}/questions/${ana[1].question_id}/`), as);
+    expect(essay.body).toMatchObject({ question: { type: 'textarea', points: 3 }, student: { name: 'Ana Reyes Dela Cruz' }, result: { has_pending: true, passed: false }, may_grade: true });
+    expect(essay.body.answer.text).toContain('Candour keeps the court able to decide on the truth.');
+    // Twelve questions of 18 points; the nine choice questions (11 points) answered, the first of them wrong.
+    expect(essay.body.result).toMatchObject({ total_score: 10, total_points: 18 });
   });
 });

@@ -6,10 +6,11 @@ import { hashPassword } from '../lib/crypto';
 import { acmeCategories, acmeCourses, acmeLecturers, demoBundles, demoCategories, demoCourses, demoLecturers } from './demo-catalogue';
 import { DEMO_PASSWORD, DEMO_PRIMARY_ID, demoAccounts, demoInstructorCourses, demoKycTemplates, demoNotifications, demoSchools } from './demo-data';
 import { seedCatalogue } from './seed-catalogue';
-import { seedDemoPayments } from './demo-payments';
+import { seedDemoPayments, seedDemoCashPayment } from './demo-payments';
 import { seedDemoForum } from './forum-demo';
 import { seedDemoNotifications } from './notifications-demo';
 import { demoPeriodWords, withPeriod } from './demo-period';
+import { seedWaitingAnswers } from './demo-grading';
 
 /** Loads the demo schools and accounts once; a later start finds them and leaves the data as it is. */
 export async function seedDemo(db: Db): Promise<boolean> {
@@ -61,7 +62,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
         }).returning({ id: students.id });
         if (account.complete) await tx.insert(mcleProfiles).values({ ...(await demoMcleProfile(tx)), studentId: student!.id });
       }
-      if (account.username === 'verifying') await awaitManualReview(tx, ids.get('demo')!, user!.id);
+      if (account.username === 'verifying') {
+        await awaitManualReview(tx, ids.get('demo')!, user!.id);
+        await seedWaitingAnswers(tx, ids.get('demo')!, user!.id);
+        await seedDemoCashPayment(tx, ids.get('demo')!, user!.id);
+      }
       if (account.username === 'student') {
         await enrolDemoStudent(tx, ids.get('demo')!, user!.id);
         await seedDemoPayments(tx, ids.get('demo')!, user!.id);

@@ -38,6 +38,8 @@ const staffPages: RouteObject[] = [
       { path: staffPaths.audit, lazy: page(() => import('@/staff/features/audit/routes/audit-log'), 'AuditLog') },
       { path: staffPaths.exam(), lazy: page(() => import('@/staff/features/exams/routes/exam-editor'), 'ExamEditor') },
       { path: staffPaths.examResults(), lazy: page(() => import('@/staff/features/grading/routes/exam-results'), 'ExamResults') },
+      { path: staffPaths.payments, lazy: page(() => import('@/staff/features/payments/routes/payment-list'), 'PaymentList') },
+      { path: staffPaths.payment(), lazy: page(() => import('@/staff/features/payments/routes/payment-page'), 'PaymentPage') },
       { path: staffPaths.grading, lazy: page(() => import('@/staff/features/grading/routes/grading-queue'), 'GradingQueue') },
       { path: staffPaths.gradingAnswer(), lazy: page(() => import('@/staff/features/grading/routes/grading-answer'), 'GradingAnswer') },
     ],

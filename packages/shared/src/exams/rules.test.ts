@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationWords, examMessages, examSecondsLeft, isAutoScored, mayRetake, passes, pointsLabel, requiredMessage, resultsRevealed, scoreChoice, scorePercent, startNotice } from './rules';
+import { durationWords, HAND_GRADED_TYPES, isHandGraded, examMessages, examSecondsLeft, isAutoScored, mayRetake, passes, pointsLabel, requiredMessage, resultsRevealed, scoreChoice, scorePercent, startNotice } from './rules';
 
 describe('exam answers', () => {
   it('asks for an answer in the words of spec 2 §5', () => {
@@ -11,7 +11,8 @@ describe('exam answers', () => {
 
   it('scores choices on the server, and leaves written and file answers to staff', () => {
     expect(['radio', 'checkbox', 'select'].every(isAutoScored)).toBe(true);
-    expect(['text', 'textarea', 'file'].some(isAutoScored)).toBe(false);
+    expect(HAND_GRADED_TYPES.some(isAutoScored)).toBe(false);
+    expect(['radio', 'checkbox', 'select', 'text', 'textarea', 'file'].filter(isHandGraded)).toEqual(['text', 'textarea', 'file']);
     expect(scoreChoice('radio', ['RTC'], ['RTC'], 2)).toEqual({ isCorrect: true, score: 2 });
     expect(scoreChoice('select', ['24'], ['36'], 1)).toEqual({ isCorrect: false, score: 0 });
     expect(scoreChoice('radio', ['RTC', 'MTC'], ['RTC'], 1).isCorrect).toBe(false);

@@ -42,6 +42,9 @@ export function requiredMessage(type: string): string {
 
 /** Choice questions are scored on submission; written and file answers wait for staff (has_pending). */
 export const isAutoScored = (type: string) => type === 'radio' || type === 'checkbox' || type === 'select';
+/** The question types staff grade by hand: everything a choice does not score. */
+export const HAND_GRADED_TYPES = ['text', 'textarea', 'file'] as const;
+export const isHandGraded = (type: string): type is (typeof HAND_GRADED_TYPES)[number] => (HAND_GRADED_TYPES as readonly string[]).includes(type);
 
 /** A choice answer's score: all its points when right (a checkbox answer as a set), none otherwise. */
 export function scoreChoice(type: string, answer: readonly string[], correct: readonly string[], points: number) {

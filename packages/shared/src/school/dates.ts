@@ -19,6 +19,9 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 /** The UTC calendar day (YYYY-MM-DD) of a moment: a stored timestamp's day, today's for a date input's bound. */
 export const isoDate = (moment: Date = new Date()) => moment.toISOString().slice(0, 10);
 
+/** The calendar day after `day` ('2026-12-31' → '2027-01-01'): a range's end, exclusive. */
+export const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /** That calendar day at local midnight, so that formatting shows it whatever the reader's time zone. */
 const onDay = (day: string) => new Date(`${day}T00:00:00`);
 

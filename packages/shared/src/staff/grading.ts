@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HAND_GRADED_TYPES } from '../exams/rules';
 
 export const GRADING_PAGE_SIZE = 50;
 export const RESULTS_PAGE_SIZE = 50;
@@ -55,7 +56,7 @@ export const gradingAnswerSchema = z.object({
   course: named,
   exam: named,
   student,
-  question: z.object({ text: z.string(), type: z.enum(['text', 'file']), points: z.number(), notes: z.string() }),
+  question: z.object({ text: z.string(), type: z.enum(HAND_GRADED_TYPES), points: z.number(), notes: z.string() }),
   answer: z.object({
     text: z.string(),
     file: z.object({ url: z.string(), name: z.string(), kind: answerFileKindSchema }).nullable(),

@@ -18,6 +18,8 @@ export const permissionSchema = z.enum([
   /** Changing a grade already given: administrators only, audited (issue 23). */
   'exam.regrade',
   'voucher.manage',
+  /** The school's transactions in the console. */
+  'payment.read',
   'payment.settle',
   'member.manage',
   'enrolment.manage',

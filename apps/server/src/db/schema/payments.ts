@@ -96,6 +96,8 @@ export const paymentTransactions = pgTable(
     uniqueIndex('payment_transactions_idempotency_key').on(t.userId, t.idempotencyKey),
     index('payment_transactions_user_idx').on(t.userId, t.createdAt),
     index('payment_transactions_school_status_idx').on(t.schoolId, t.status),
+    // The console's list: a school's transactions, newest first.
+    index('payment_transactions_school_created_idx').on(t.schoolId, t.createdAt, t.id),
     index('payment_transactions_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('notpaid', 'Pending')`),
     unique('payment_transactions_school_id_id_key').on(t.schoolId, t.id),
     check('payment_transactions_status_check', sql`${t.status} in ('notpaid', 'Pending', 'Paid', 'Failed')`),

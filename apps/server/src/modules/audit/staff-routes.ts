@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, listSchema } from '@school/shared/api/errors';
 import { AUDIT_PAGE_SIZE, auditEntrySchema, auditQuerySchema, type AuditQuery } from '@school/shared/staff/audit';
-import { zonedInstant } from '@school/shared/school/dates';
+import { nextDay, zonedInstant } from '@school/shared/school/dates';
 import { definePolicy, allowedTo } from '../../lib/policy';
 import { pageOf } from '../../lib/pagination';
 import { fullName } from '../account/presenter';
@@ -15,8 +15,6 @@ const auditPolicy = definePolicy({
   verbs: { read: allowedTo('audit.read') },
 });
 
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /** The query's filters as the repository takes them; the dates are the school's calendar days. */
 function filterOf(query: AuditQuery, timeZone: string): AuditFilter {
   const [type, id] = query.subject?.split(':') ?? [];
@@ -25,7 +23,7 @@ function filterOf(query: AuditQuery, timeZone: string): AuditFilter {
     subject: type && id ? { type, id: Number(id) } : undefined,
     action: query.action,
     from: query.date_from ? zonedInstant(query.date_from, '00:00', timeZone) : undefined,
-    before: query.date_to ? zonedInstant(dayAfter(query.date_to), '00:00', timeZone) : undefined,
+    before: query.date_to ? zonedInstant(nextDay(query.date_to), '00:00', timeZone) : undefined,
   };
 }
 

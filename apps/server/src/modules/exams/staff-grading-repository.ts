@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import { HAND_GRADED_TYPES } from '@school/shared/exams/rules';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { certificates, courseInstructors, courses, coursewares, enrollments, examAnswers, examQuestions, examSubmissions, exams, modules, users } from '../../db/schema/index';
@@ -20,7 +21,7 @@ export function gradingRepository(db: Db) {
     return and(
       eq(examAnswers.schoolId, schoolId),
       isNull(examAnswers.score),
-      inArray(examQuestions.type, ['text', 'file']),
+      inArray(examQuestions.type, [...HAND_GRADED_TYPES]),
       isNotNull(examSubmissions.submittedAt),
       eq(examSubmissions.hasPending, true),
       filter.courseId !== undefined ? eq(courses.id, filter.courseId) : undefined,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { scorePercent } from '@school/shared/exams/rules';
+import { isHandGraded, scorePercent } from '@school/shared/exams/rules';
 import { answerFileKind, attemptStatus, type ExamStatistics, type GradingAnswer, type GradingQuery } from '@school/shared/staff/grading';
 import { allowedOnCourse, allowedTo, definePolicy } from '../../lib/policy';
 import { notFound } from '../../lib/errors';
@@ -34,7 +34,8 @@ export function gradingService(app: FastifyInstance) {
   async function answerView(ctx: StaffContext, submissionId: number, questionId: number): Promise<GradingAnswer> {
     const row = await repo.answer(ctx.school.id, submissionId, questionId);
     // Only written and file answers are graded by hand; a choice answer has no grading screen.
-    if (!row || (row.question.type !== 'text' && row.question.type !== 'file') || !row.submission.submittedAt) throw notFound();
+    if (!row || !isHandGraded(row.question.type) || !row.submission.submittedAt) throw notFound();
+    const type = row.question.type;
     const exam = (await repo.exam(ctx.school.id, row.exam.id))!;
     const attempt = { schoolId: ctx.school.id, userId: row.student.id, instructorIds: exam.instructorIds };
     submissionPolicy.authorize(ctx.actor, 'grade', attempt);
@@ -50,7 +51,7 @@ export function gradingService(app: FastifyInstance) {
       course: row.course,
       exam: { id: row.exam.id, name: row.exam.name },
       student: studentOf(row.student),
-      question: { text: row.question.text, type: row.question.type, points: row.question.points, notes: row.question.notes },
+      question: { text: row.question.text, type, points: row.question.points, notes: row.question.notes },
       answer: { text: file ? '' : (answer.answer[0] ?? ''), file },
       score: answer.score,
       feedback: answer.feedback,

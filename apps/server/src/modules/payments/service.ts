@@ -165,7 +165,7 @@ export function paymentService(app: FastifyInstance) {
    * `replaced` keeps the enrolment for the attempt that replaces this one; `cancelled` is the payer's own doing,
    * recorded as such and told to nobody.
    */
-  async function moveTo(tx: Tx, txn: TransactionRow, to: TransactionStatus, options: { replaced?: boolean; cancelled?: boolean; actorId?: number } = {}) {
+  async function moveTo(tx: Tx, txn: TransactionRow, to: TransactionStatus, options: { replaced?: boolean; cancelled?: boolean; actorId?: number; reason?: string } = {}) {
     if (!mayMove(txn.status, to)) return txn;
     const r = paymentRepository(tx);
     const enrol = paymentEnrolments(tx);
@@ -187,7 +187,7 @@ export function paymentService(app: FastifyInstance) {
       if (to === 'Paid' && txn.payLater && txn.enrollmentId) await requestCertificate(app, tx, txn.enrollmentId);
     }
     const type = options.cancelled ? 'payment.cancelled' : ({ Paid: 'payment.paid', Failed: 'payment.failed', Pending: 'payment.pending', notpaid: 'payment.created' } as const)[to];
-    await recordEvent(tx, { schoolId: txn.schoolId, actorId: options.actorId ?? txn.userId, type, subjectId: txn.id, data: { from: txn.status, amount: txn.amount, replaced: options.replaced ?? false } });
+    await recordEvent(tx, { schoolId: txn.schoolId, actorId: options.actorId ?? txn.userId, type, subjectId: txn.id, data: { from: txn.status, amount: txn.amount, replaced: options.replaced ?? false, ...(options.reason ? { reason: options.reason } : {}) } });
     return row;
   }
 
@@ -197,15 +197,18 @@ export function paymentService(app: FastifyInstance) {
    * the row as read under its lock and throws to refuse the move; `by` is the staff member who moved it, named
    * in its event and in the audit log. `found` is the row as read before (its school and payer name the locks).
    */
-  async function move(found: Pick<TransactionRow, 'id' | 'schoolId' | 'userId' | 'courseId' | 'bundleId'>, to: TransactionStatus, options: { cancelAtGateway?: boolean; cancelled?: boolean; check?: (txn: TransactionRow) => void; by?: AuditContext } = {}) {
+  async function move(found: Pick<TransactionRow, 'id' | 'schoolId' | 'userId' | 'courseId' | 'bundleId'>, to: TransactionStatus, options: { cancelAtGateway?: boolean; cancelled?: boolean; check?: (txn: TransactionRow) => void; by?: AuditContext; reason?: string } = {}) {
     const moved = await app.db.transaction(async (tx) => {
       const r = paymentRepository(tx);
       await r.lockPayer(found.userId, found);
       const txn = await r.lock(found.schoolId, found.id);
       if (!txn) return undefined;
       options.check?.(txn);
-      const moved = await moveTo(tx, txn, to, { cancelled: options.cancelled, actorId: options.by?.actorId });
-      if (options.by) await recordAudit(tx, options.by, { action: 'payment.settle', subject: { type: 'payment', id: txn.id }, before: { status: txn.status }, after: { status: moved.status } });
+      const moved = await moveTo(tx, txn, to, { cancelled: options.cancelled, actorId: options.by?.actorId, reason: options.reason });
+      if (options.by) {
+        const after = options.reason ? { status: moved.status, reason: options.reason } : { status: moved.status };
+        await recordAudit(tx, options.by, { action: 'payment.settle', subject: { type: 'payment', id: txn.id }, before: { status: txn.status }, after });
+      }
       return moved;
     });
     if (options.cancelAtGateway && moved?.status === 'Failed') await cancelAtGateway([moved]);
@@ -561,13 +564,13 @@ export function paymentService(app: FastifyInstance) {
     },
 
     /** Staff settle a payment made at the school's office (spec 3: cash stays pending until then). */
-    async settleCash(txn: TransactionRow, to: 'Paid' | 'Failed', by: AuditContext) {
+    async settleCash(txn: TransactionRow, to: 'Paid' | 'Failed', by: AuditContext, reason?: string) {
       const check = (row: TransactionRow) => {
         if (row.processorType !== 'cash' || row.status !== 'Pending') throw badRequest(msg.notConfirmable);
       };
       check(txn);
       // Checked again under the row's lock: of confirmations at once, one settles and the others hear it is settled.
-      return (await move(txn, to, { check, by }))!;
+      return (await move(txn, to, { check, by, reason }))!;
     },
 
     find: (id: number) => repo.find(id),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { todayIn, zonedInstant } from '@school/shared/school/dates';
+import { nextDay, todayIn, zonedInstant } from '@school/shared/school/dates';
 import { VOUCHER_PAGE_SIZE, voucherMessages, voucherProblems, voucherStatus, type StaffVoucher, type StaffVoucherListQuery, type VoucherFields } from '@school/shared/staff/vouchers';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { invalid, notFound } from '../../lib/errors';
@@ -17,7 +17,6 @@ const voucherPolicy = definePolicy({
   verbs: { manage: allowedTo('voucher.manage') },
 });
 
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The console's vouchers. Dates are the school's days: a voucher starts at the first day's midnight and ends at
@@ -58,7 +57,7 @@ export function staffVoucherService(app: FastifyInstance) {
       usageLimit: body.usage_limit,
       perUserLimit: body.per_user_limit,
       startsAt: body.starts_on ? zonedInstant(body.starts_on, '00:00', timeZone) : null,
-      endsAt: body.ends_on ? zonedInstant(dayAfter(body.ends_on), '00:00', timeZone) : null,
+      endsAt: body.ends_on ? zonedInstant(nextDay(body.ends_on), '00:00', timeZone) : null,
       isActive: body.is_active,
     };
   }

@@ -10,6 +10,7 @@ import { gradingStaffRoutes } from '../exams/staff-grading-routes';
 import { examStaffRoutes } from '../exams/staff-routes';
 import { learningStaffRoutes } from '../learning/staff-routes';
 import { paymentStaffRoutes } from '../payments/staff-routes';
+import { transactionStaffRoutes } from '../payments/staff-transaction-routes';
 import { uploadStaffRoutes } from '../uploads/staff-routes';
 import { staffMeRoutes } from './me-routes';
 
@@ -34,4 +35,5 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(gradingStaffRoutes);
   await staff.register(learningStaffRoutes);
   await staff.register(paymentStaffRoutes);
+  await staff.register(transactionStaffRoutes);
 };

@@ -75,6 +75,11 @@ export function ConsoleLayout() {
                 <NavLink to={staffPaths.bundles}>Bundles</NavLink>
               </li>
             )}
+            {me.data.permissions.includes('payment.read') && (
+              <li>
+                <NavLink to={staffPaths.payments}>Payments</NavLink>
+              </li>
+            )}
             {me.data.permissions.includes('voucher.manage') && (
               <li>
                 <NavLink to={staffPaths.vouchers}>Vouchers</NavLink>

@@ -14,5 +14,7 @@ export const staffPaths = {
   exam: (id: number | string = ':id') => `/staff/exams/${id}`,
   examResults: (id: number | string = ':id') => `/staff/exams/${id}/results`,
   grading: '/staff/grading',
+  payments: '/staff/payments',
+  payment: (id: number | string = ':id') => `/staff/payments/${id}`,
   gradingAnswer: (submission: number | string = ':id', question: number | string = ':questionId') => `/staff/grading/${submission}/questions/${question}`,
 };

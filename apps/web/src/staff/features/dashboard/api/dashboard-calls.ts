@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ListPage } from '@school/shared/api/errors';
 import type { StaffCourseCounts } from '@school/shared/staff/courses';
 import type { WaitingAnswer } from '@school/shared/staff/grading';
+import type { StaffPayment } from '@school/shared/staff/payments';
 import { api } from '@/lib/api-client';
 
 /** The school's course counts; under the courses' key, so that every course write refreshes them. */
@@ -10,3 +11,7 @@ export const useCourseCounts = () => useQuery({ queryKey: ['staff', 'courses', '
 /** How many answers wait for a grade (an instructor: in their courses); under the grading key, so that a grade refreshes it. */
 export const useWaitingAnswers = (enabled: boolean) =>
   useQuery({ queryKey: ['staff', 'grading', 'count'], queryFn: async () => (await api<ListPage<WaitingAnswer>>('/staff/grading/')).count, enabled });
+
+/** How many payments made at the office wait for confirmation; under the payments key, so that settling one refreshes it. */
+export const useCashToConfirm = (enabled: boolean) =>
+  useQuery({ queryKey: ['staff', 'payments', 'count'], queryFn: async () => (await api<ListPage<StaffPayment>>('/staff/payments/?mode=cash&status=Pending')).count, enabled });

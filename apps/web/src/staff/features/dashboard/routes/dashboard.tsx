@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
+import type { Permission } from '@school/shared/staff/permissions';
 import { QueryState } from '../../../components/query-state';
 import { staffPaths } from '../../../config/staff-paths';
 import { useStaffMe } from '../../../lib/use-staff-me';
-import { useCourseCounts, useWaitingAnswers } from '../api/dashboard-calls';
+import { useCashToConfirm, useCourseCounts, useWaitingAnswers } from '../api/dashboard-calls';
 
-/** /staff: the school's counts, each a link to its list (payments and identity reviews join them later). */
+/** /staff: what waits for the staff member (answers to grade, cash to confirm) and the school's counts, each a link to its list. */
 export function Dashboard() {
   const me = useStaffMe();
   const counts = useCourseCounts();
-  const waiting = useWaitingAnswers(me.data?.permissions.includes('exam.grade') ?? false);
+  const may = (permission: Permission) => me.data?.permissions.includes(permission) ?? false;
+  const waiting = useWaitingAnswers(may('exam.grade'));
+  const cash = useCashToConfirm(may('payment.settle'));
   const tile = (count: number, label: string, to: string) => (
     <li className="dashboard-tile">
       <Link to={to}>
@@ -20,8 +23,11 @@ export function Dashboard() {
     <div className="console-page">
       <h1>Dashboard</h1>
       {me.data && <p className="muted">{me.data.role === 'IN' ? 'Your courses at ' : 'The staff console of '}{me.data.school.name}.</p>}
-      {waiting.data !== undefined && (
-        <ul className="dashboard-tiles">{tile(waiting.data, waiting.data === 1 ? 'answer waiting for a grade' : 'answers waiting for a grade', staffPaths.grading)}</ul>
+      {(waiting.data !== undefined || cash.data !== undefined) && (
+        <ul className="dashboard-tiles" aria-label="Waiting for you">
+          {waiting.data !== undefined && tile(waiting.data, waiting.data === 1 ? 'answer waiting for a grade' : 'answers waiting for a grade', staffPaths.grading)}
+          {cash.data !== undefined && tile(cash.data, cash.data === 1 ? 'cash payment to confirm' : 'cash payments to confirm', `${staffPaths.payments}?mode=cash&status=Pending`)}
+        </ul>
       )}
       <QueryState query={counts} what="The counts">
         {(n) => (

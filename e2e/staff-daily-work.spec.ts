@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradingMessages } from '@school/shared/staff/grading';
-import { examQuestions, exams, notifications } from '../apps/server/src/db/schema/index';
-import { createCourse, createEnrolment, createOutline, createSchool, createStaff, waitFor } from '../apps/server/test/support/factories';
+import { declineMessages } from '@school/shared/staff/payments';
+import { enrollments, examQuestions, exams, notifications } from '../apps/server/src/db/schema/index';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/axe';
 import { signedInAt } from './support/demo-study';
-import { toast, visible } from './support/ui';
+import { closeToast, toast, visible } from './support/ui';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -46,6 +48,7 @@ describe('grading from the queue', () => {
     await page.getByRole('link', { name: '2 answers waiting for a grade' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Grading' }));
     const table = page.getByRole('table', { name: 'Answers waiting for a grade, oldest first' });
+    await visible(table.getByRole('link', { name: /^Grade / }).nth(1));
     expect(await table.getByRole('row').count()).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -61,6 +64,9 @@ describe('grading from the queue', () => {
     await page.getByLabel('Score (0 to 2)').press('Control+Enter');
     await visible(page.getByText(students[1]!.text));
     expect(await page.getByLabel('Score (0 to 2)').inputValue()).toBe('');
+    // The saved grade's toast, closed: axe would catch it fading.
+    await toast(page, 'The grade is saved.');
+    await closeToast(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel('Score (0 to 2)').fill('0');
     await page.keyboard.press('Control+Enter');
@@ -86,5 +92,60 @@ describe('grading from the queue', () => {
     const counts = page.getByRole('table', { name: 'Answers to question 1' });
     expect(await counts.getByRole('row').allTextContents()).toEqual(['ChoiceChosen by', 'MTC2', 'RTC0']);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('payments in the console', () => {
+  it('lets an administrator confirm a cash payment from the list, decline another from its page with the reason, and read its breakdown', { timeout: 120_000 }, async () => {
+    const db = app.server.database.db;
+    const api = client(app.server.url);
+    const school = await createSchool(db);
+    const course = await createCourse(db, { school, fee: 112_000, name: 'Trial Advocacy' });
+    const admin = await createStaff(db, { school });
+    const payers = [];
+    for (let i = 0; i < 2; i++) {
+      const student = await createStudent(db, { school });
+      const res = await api.post('/api/v1/payment/process/', { content_type: 'course', object_id: course.id, processor_type: 'cash', channel_code: 'cash', gateway: 'cash' }, { token: student.token, host: school.host, headers: { 'idempotency-key': randomUUID() } });
+      expect(res.status).toBe(201);
+      payers.push({ student, txn: res.body.txn_id as number });
+    }
+    const [first, second] = payers;
+
+    const { page } = await signedInAt(app, admin.token, '/staff', undefined, school.domain);
+    await page.getByRole('link', { name: '2 cash payments to confirm' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Payments' }));
+    const table = page.getByRole('table', { name: 'Transactions, newest first' });
+    await visible(table.getByRole('button', { name: /^Confirm / }).nth(1));
+    expect(await table.getByRole('row').count()).toBe(3);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Newest first: the first payer's is the last row.
+    await page.getByRole('button', { name: 'Confirm P1,120.00 from Test Student for Trial Advocacy' }).last().click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm the payment' });
+    await confirm.getByRole('button', { name: 'Confirm payment' }).click();
+    await toast(page, 'The payment is confirmed.');
+    await expect.poll(async () => (await db.select().from(enrollments).where(eq(enrollments.userId, first!.student.user.id)))[0]?.status).toBe('paid');
+
+    // The other one, from its page: the reason is asked for.
+    await page.goto(`${app.origin(school.domain)}/staff/payments/${second!.txn}`);
+    await visible(page.getByRole('heading', { level: 1, name: /^Payment / }));
+    expect(await page.getByRole('table', { name: 'The amount and how it is made up' }).getByRole('row').allTextContents()).toEqual(['PriceP1,000.00', 'VATP120.00', 'TotalP1,120.00']);
+    await page.getByRole('button', { name: /^Decline P1,120.00/ }).click();
+    const decline = page.getByRole('dialog', { name: 'Decline the payment' });
+    await decline.getByRole('button', { name: 'Decline payment' }).click();
+    await visible(decline.getByText(declineMessages.reasonRequired));
+    await decline.getByLabel('Reason').fill('No payment reached the office.');
+    await decline.getByRole('button', { name: 'Decline payment' }).click();
+    await toast(page, 'The payment is declined.');
+    await closeToast(page);
+    await visible(page.getByText('Failed', { exact: true }));
+    await visible(page.getByRole('listitem').filter({ hasText: 'Failed · by' }).filter({ hasText: ': No payment reached the office.' }));
+    expect(await page.getByRole('button', { name: /^Decline/ }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // At a phone's width the list still fits.
+    const { page: phone } = await signedInAt(app, admin.token, '/staff/payments', { width: 360, height: 740 }, school.domain);
+    await visible(phone.getByRole('table', { name: 'Transactions, newest first' }));
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_transactions_school_created_idx" ON "payment_transactions" USING btree ("school_id","created_at","id");

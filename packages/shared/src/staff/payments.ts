@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { PAYMENT_MODES, TRANSACTION_STATUSES, WAIVER_MODES, type TransactionStatus } from '../payments/rules';
+
+export const PAYMENTS_PAGE_SIZE = 50;
+
+const id = z.coerce.number().int().positive().max(2147483647);
+const isoDate = z.iso.date('Enter a date as YYYY-MM-DD.');
+
+/** What the console calls each status: the spec's `notpaid` is a checkout nobody has paid yet. */
+export const staffStatusLabels: Record<TransactionStatus, string> = { notpaid: 'Not paid', Pending: 'Pending', Paid: 'Paid', Failed: 'Failed' };
+
+/** The list's filters: status, mode, channel, course or bundle, payer, the school's calendar days, a reference. */
+export const staffPaymentQuerySchema = z.object({
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  mode: z.enum([...PAYMENT_MODES, ...WAIVER_MODES]).optional(),
+  channel: z.string().trim().max(60).optional(),
+  course: id.optional(),
+  bundle: id.optional(),
+  payer: id.optional(),
+  /** Our reference, the gateway's, or an over-the-counter code: exactly. */
+  reference: z.string().trim().max(80).optional(),
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type StaffPaymentQuery = z.infer<typeof staffPaymentQuerySchema>;
+
+const person = z.object({ id: z.number(), name: z.string(), email: z.string() });
+
+/** One transaction in the console's list; amounts in pesos, as every answer of the API gives them. */
+export const staffPaymentSchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  mode: z.string(),
+  mode_label: z.string(),
+  channel: z.string().nullable(),
+  amount: z.number(),
+  pay_later: z.boolean(),
+  payer: person,
+  item: z.object({ type: z.enum(['course', 'bundle', 'class']), id: z.number().nullable(), name: z.string() }),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  /** A payment made at the school's office, waiting: Confirm and Decline apply. */
+  may_settle: z.boolean(),
+});
+export type StaffPayment = z.infer<typeof staffPaymentSchema>;
+
+/** A transaction's page: the list's line, its breakdown, and what happened to it. */
+export const staffPaymentDetailSchema = staffPaymentSchema.extend({
+  breakdown: z.object({ subtotal: z.number(), tax: z.number(), fee: z.number(), discount: z.number(), coins: z.number(), amount: z.number() }),
+  voucher: z.string().nullable(),
+  gateway: z.string(),
+  provider_ref: z.string().nullable(),
+  ref_code: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  events: z.array(z.object({ type: z.string(), at: z.string(), actor: z.string().nullable(), data: z.record(z.string(), z.unknown()) })),
+  callbacks: z.array(z.object({ gateway: z.string(), event_id: z.string(), outcome: z.string(), received_at: z.string() })),
+});
+export type StaffPaymentDetail = z.infer<typeof staffPaymentDetailSchema>;
+
+/** What each recorded event of a payment says on its page. */
+export const paymentEventLabels: Record<string, string> = {
+  'payment.created': 'Checkout opened',
+  'payment.pending': 'Waiting for the payment',
+  'payment.paid': 'Paid',
+  'payment.failed': 'Failed',
+  'payment.cancelled': 'Cancelled by the payer',
+  'payment.orphaned': 'Paid after it was replaced: the money needs the school’s attention',
+};
+
+export const declineMessages = { reasonRequired: 'Say why the payment is declined.' };
+export const declineBodySchema = z.object({ reason: z.string({ error: declineMessages.reasonRequired }).trim().min(1, declineMessages.reasonRequired).max(500) });
