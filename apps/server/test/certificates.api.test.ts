@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { certificateMessages as msg } from '@school/shared/certificates/rules';
 import type { UnitsByArea } from '@school/shared/certificates/mcle';
-import { certificates, courses, enrollments } from '../src/db/schema/index';
+import { certificates, courses, enrollments, users } from '../src/db/schema/index';
 import { certificateService } from '../src/modules/certificates/service';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from './support/factories';
@@ -191,6 +191,11 @@ describe("staff's records export", () => {
     expect((await ctx.api.get(path, s.as)).status).toBe(403);
     const elsewhere = await createStaff(db(), {});
     expect((await ctx.api.get(path, { token: elsewhere.token, host: elsewhere.school.host })).status).toBe(404);
+
+    // A learner who named themselves as a formula is written as text: a spreadsheet opening the file runs nothing.
+    await db().update(users).set({ firstName: '=HYPERLINK("http://evil.example","Open")', middleName: '', lastName: '' }).where(eq(users.id, s.student.user.id));
+    const injected = (await ctx.api.get(path, { token: admin.token, host: s.school.host })).text.trim().split('\n')[1]!;
+    expect(injected.startsWith(`"'=HYPERLINK(""http://evil.example"",""Open"")"`)).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { csvFile } from '../../lib/csv';
 import { fullName } from '../account/presenter';
 import type { identityEvidence } from '../kyc/evidence';
 import type { certificateRepository } from './repository';
@@ -24,7 +24,7 @@ export async function courseRecordsCsv(repo: Repo, evidence: IdentityEvidence, s
   };
   const steps = byEnrolment(timelines);
   const exams = byEnrolment(results);
-  return stringify(
+  return csvFile(
     rows.map((r) => ({
       learner: fullName(r.user),
       email: r.user.email,
@@ -46,6 +46,5 @@ export async function courseRecordsCsv(repo: Repo, evidence: IdentityEvidence, s
       snapshots: identity.get(r.enrollment.id)?.snapshots ?? 0,
       snapshots_flagged: identity.get(r.enrollment.id)?.flagged ?? 0,
     })),
-    { header: true },
   );
 }
