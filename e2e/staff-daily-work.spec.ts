@@ -149,3 +149,26 @@ describe('payments in the console', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
+
+describe('students in the console', () => {
+  it("lists the school's students and finds one by e-mail, on a phone too", { timeout: 60_000 }, async () => {
+    const db = app.server.database.db;
+    const school = await createSchool(db);
+    const course = await createCourse(db, { school, name: 'Evidence' });
+    const admin = await createStaff(db, { school });
+    const emails = ['maria.clara@example.com', 'crisostomo.ibarra@example.com'];
+    for (const email of emails) await createEnrolment(db, { student: await createStudent(db, { school, email }), course });
+
+    const { page } = await signedInAt(app, admin.token, '/staff', { width: 360, height: 740 }, school.domain);
+    await page.getByRole('link', { name: 'Students' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Students' }));
+    const table = page.getByRole('table', { name: 'Students, the latest enrolled first' });
+    await visible(table.getByText(emails[0]!));
+    await visible(table.getByText(emails[1]!));
+    await page.getByLabel('Search by name, e-mail or roll number').fill('ibarra');
+    await table.getByText(emails[0]!).waitFor({ state: 'detached' });
+    expect(await table.getByText(emails[1]!).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@ import { categoryStaffRoutes } from '../catalogue/staff-category-routes';
 import { outlineStaffRoutes } from '../catalogue/staff-outline-routes';
 import { catalogueStaffRoutes } from '../catalogue/staff-routes';
 import { gradingStaffRoutes } from '../exams/staff-grading-routes';
+import { studentStaffRoutes } from '../enrolment/staff-student-routes';
 import { examStaffRoutes } from '../exams/staff-routes';
 import { learningStaffRoutes } from '../learning/staff-routes';
 import { paymentStaffRoutes } from '../payments/staff-routes';
@@ -36,4 +37,5 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(learningStaffRoutes);
   await staff.register(paymentStaffRoutes);
   await staff.register(transactionStaffRoutes);
+  await staff.register(studentStaffRoutes);
 };

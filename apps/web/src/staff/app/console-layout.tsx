@@ -75,6 +75,11 @@ export function ConsoleLayout() {
                 <NavLink to={staffPaths.bundles}>Bundles</NavLink>
               </li>
             )}
+            {(me.data.permissions.includes('enrolment.manage') || me.data.role === 'IN') && (
+              <li>
+                <NavLink to={staffPaths.students}>Students</NavLink>
+              </li>
+            )}
             {me.data.permissions.includes('payment.read') && (
               <li>
                 <NavLink to={staffPaths.payments}>Payments</NavLink>

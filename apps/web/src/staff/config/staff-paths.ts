@@ -15,6 +15,7 @@ export const staffPaths = {
   examResults: (id: number | string = ':id') => `/staff/exams/${id}/results`,
   grading: '/staff/grading',
   payments: '/staff/payments',
+  students: '/staff/students',
   payment: (id: number | string = ':id') => `/staff/payments/${id}`,
   gradingAnswer: (submission: number | string = ':id', question: number | string = ':questionId') => `/staff/grading/${submission}/questions/${question}`,
 };

@@ -1,0 +1,86 @@
+import { and, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bundleEnrollments, courseInstructors, coursewareProgress, enrollments, mcleProfiles, students, users } from '../../db/schema/index';
+
+export interface StudentFilter {
+  search?: string;
+  courseId?: number;
+  /** An instructor's list: the students of the courses assigned to them only. */
+  instructorId?: number;
+}
+
+/** A word of a search as a LIKE pattern that matches it literally. */
+const pattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The console's students of a school: whoever is enrolled in one of its courses (or, for an administrator, bundles). */
+export function staffStudentRepository(db: Db) {
+  function enrolledHere(schoolId: number, filter: StudentFilter): SQL {
+    const courseEnrolments = db
+      .select({ userId: enrollments.userId })
+      .from(enrollments)
+      .where(
+        and(
+          eq(enrollments.schoolId, schoolId),
+          filter.courseId !== undefined ? eq(enrollments.courseId, filter.courseId) : undefined,
+          filter.instructorId !== undefined ? inArray(enrollments.courseId, db.select({ id: courseInstructors.courseId }).from(courseInstructors).where(eq(courseInstructors.userId, filter.instructorId))) : undefined,
+        ),
+      );
+    if (filter.courseId !== undefined || filter.instructorId !== undefined) return inArray(users.id, courseEnrolments);
+    return or(inArray(users.id, courseEnrolments), inArray(users.id, db.select({ userId: bundleEnrollments.userId }).from(bundleEnrollments).where(eq(bundleEnrollments.schoolId, schoolId))))!;
+  }
+
+  /** Each word of the search in a name, the e-mail, the username or the roll number. */
+  function whereOf(schoolId: number, filter: StudentFilter) {
+    const words = (filter.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5).map(pattern);
+    return and(
+      enrolledHere(schoolId, filter),
+      ...words.map((like) =>
+        or(ilike(users.firstName, like), ilike(users.middleName, like), ilike(users.lastName, like), ilike(users.email, like), ilike(users.username, like), ilike(mcleProfiles.rollNumber, like)),
+      ),
+    );
+  }
+
+  /** The school's enrolments of the listed students, counted for the list (an instructor's: their courses only). */
+  const theirEnrolments = (schoolId: number, filter: StudentFilter) =>
+    and(
+      eq(enrollments.userId, users.id),
+      eq(enrollments.schoolId, schoolId),
+      filter.instructorId !== undefined ? inArray(enrollments.courseId, db.select({ id: courseInstructors.courseId }).from(courseInstructors).where(eq(courseInstructors.userId, filter.instructorId))) : undefined,
+    );
+
+  return {
+    /** The latest enrolled first. */
+    async page(schoolId: number, filter: StudentFilter, limit: number, offset: number) {
+      const where = whereOf(schoolId, filter);
+      const mine = theirEnrolments(schoolId, filter);
+      const enrolledAt = max(enrollments.dateEnrolled);
+      const rows = await db
+        .select({
+          user: { id: users.id, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix, email: users.email, username: users.username },
+          rollNumber: mcleProfiles.rollNumber,
+          // Distinct: each opened lesson joins the enrolment again.
+          courses: sql<number>`count(distinct ${enrollments.id})::int`,
+          enrolledAt,
+          lastActiveAt: max(coursewareProgress.openedAt),
+        })
+        .from(users)
+        .leftJoin(students, eq(students.userId, users.id))
+        .leftJoin(mcleProfiles, eq(mcleProfiles.studentId, students.id))
+        .leftJoin(enrollments, mine)
+        .leftJoin(coursewareProgress, eq(coursewareProgress.enrollmentId, enrollments.id))
+        .where(where)
+        .groupBy(users.id, mcleProfiles.rollNumber)
+        // A student of a bundle alone has no course enrolment: last.
+        .orderBy(sql`${enrolledAt} desc nulls last`, desc(users.id))
+        .limit(limit)
+        .offset(offset);
+      const [total] = await db
+        .select({ n: count() })
+        .from(users)
+        .leftJoin(students, eq(students.userId, users.id))
+        .leftJoin(mcleProfiles, eq(mcleProfiles.studentId, students.id))
+        .where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}

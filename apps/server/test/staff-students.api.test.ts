@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent } from './support/factories';
+import { serverForFile } from './support/server';
+
+const ctx = serverForFile();
+const db = () => ctx.server.database.db;
+
+describe('GET /staff/students/', () => {
+  it("lists the school's students the latest enrolled first, searches them, and shows an instructor their courses' students only", async () => {
+    const school = await createSchool(db());
+    const [evidence, ethics] = [await createCourse(db(), { school, name: 'Evidence' }), await createCourse(db(), { school, name: 'Ethics' })];
+    const [lesson] = await createOutline(db(), evidence, [{ type: 'html', name: 'Reading' }]);
+    const ana = await createStudent(db(), { school, email: 'ana.reyes@example.com' });
+    await db().update(users).set({ firstName: 'Ana', lastName: 'Reyes_Cruz' }).where(eq(users.id, ana.user.id));
+    await createEnrolment(db(), { student: ana, course: evidence });
+    await createEnrolment(db(), { student: ana, course: ethics });
+    const ben = await createStudent(db(), { school });
+    await createEnrolment(db(), { student: ben, course: ethics });
+    await ctx.api.get(`/api/v1/coursewares/${lesson!.id}/`, { token: ana.token, host: school.host });
+    await createStudent(db(), { school }); // signed up, enrolled nowhere: not a student of the school's courses
+    const admin = await createStaff(db(), { school });
+    const as = (who: { token: string }) => ({ token: who.token, host: school.host });
+
+    const list = await ctx.api.get('/api/v1/staff/students/', as(admin));
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ count: 2, page: 1, pages: 1 });
+    expect(list.body.data.map((s: { id: number }) => s.id)).toEqual([ben.user.id, ana.user.id]);
+    expect(list.body.data[1]).toMatchObject({ name: 'Ana Reyes_Cruz', email: 'ana.reyes@example.com', courses: 2, roll_number: null });
+    expect(list.body.data[1].last_active_at).not.toBeNull();
+    expect(list.body.data[0].last_active_at).toBeNull();
+
+    const found = async (query: string) => ((await ctx.api.get(`/api/v1/staff/students/?${query}`, as(admin))).body.data as { id: number }[]).map((s) => s.id);
+    expect(await found('search=ana.reyes')).toEqual([ana.user.id]);
+    expect(await found('search=ana%20reyes')).toEqual([ana.user.id]);
+    // An underscore is a letter, not LIKE's wildcard.
+    expect(await found('search=reyes_')).toEqual([ana.user.id]);
+    expect(await found('search=s_c')).toEqual([ana.user.id]);
+    expect(await found('search=x_y')).toEqual([]);
+    expect(await found(`course=${evidence.id}`)).toEqual([ana.user.id]);
+
+    const instructor = await createStaff(db(), { school, role: 'IN', courses: [evidence] });
+    const theirs = await ctx.api.get('/api/v1/staff/students/', as(instructor));
+    expect(theirs.body.data).toMatchObject([{ id: ana.user.id, courses: 1 }]);
+  });
+
+  it('keeps out a student and nobody; another school sees only its own', async () => {
+    const enrolment = await createEnrolment(db());
+    const school = enrolment.course.schoolId;
+    const [row] = await db().select().from(users).where(eq(users.id, enrolment.student.user.id));
+    expect(row!.schoolId).toBe(school);
+    const host = enrolment.student.school.host;
+    expect((await ctx.api.get('/api/v1/staff/students/', { host })).status).toBe(401);
+    expect((await ctx.api.get('/api/v1/staff/students/', { token: enrolment.student.token, host })).status).toBe(403);
+    const foreign = await createStaff(db());
+    const theirs = await ctx.api.get('/api/v1/staff/students/', { token: foreign.token, host: foreign.school.host });
+    expect(theirs.body.data.map((s: { id: number }) => s.id)).not.toContain(enrolment.student.user.id);
+    expect((await ctx.api.get('/api/v1/staff/students/?page=0', { token: foreign.token, host: foreign.school.host })).status).toBe(400);
+  });
+});
