@@ -587,8 +587,9 @@ describe('outside players', () => {
     await lessonTitle(page, 'Recorded lecture');
     await page.locator('youtube-video').waitFor({ state: 'attached' });
     await play(page);
-    // The end of the video completes it and moves on to the SoundCloud lesson.
-    await page.waitForURL(`**${playerPath(s.course.slug, sc!.id)}`);
+    // The end of the video completes it and moves on to the SoundCloud lesson: three seconds of playback, their
+    // progress saves and the completion, which a busy CI machine has taken more than ten seconds over.
+    await page.waitForURL(`**${playerPath(s.course.slug, sc!.id)}`, { timeout: 30_000 });
     await lessonTitle(page, 'Audio briefing');
     expect(await page.locator('iframe.soundcloud-lesson').getAttribute('src')).toContain(encodeURIComponent('https://soundcloud.com/forss/flickermood'));
     await dialog(page, 'Congratulations!');

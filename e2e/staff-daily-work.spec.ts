@@ -151,7 +151,7 @@ describe('payments in the console', () => {
 });
 
 describe('students in the console', () => {
-  it("lists the school's students and finds one by e-mail, on a phone too", { timeout: 60_000 }, async () => {
+  it("lists the school's students, finds one by e-mail and opens their page, on a phone", { timeout: 60_000 }, async () => {
     const db = app.server.database.db;
     const school = await createSchool(db);
     const course = await createCourse(db, { school, name: 'Evidence' });
@@ -168,6 +168,16 @@ describe('students in the console', () => {
     await page.getByLabel('Search by name, e-mail or roll number').fill('ibarra');
     await table.getByText(emails[0]!).waitFor({ state: 'detached' });
     expect(await table.getByText(emails[1]!).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The student's page: their enrolment, and their payments a link away.
+    await table.getByRole('link', { name: 'Test Student' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Test Student' }));
+    await visible(page.getByText(emails[1]!));
+    const enrolments = page.getByRole('table', { name: 'Course enrolments, the latest first' });
+    expect(await enrolments.getByRole('rowheader').allTextContents()).toEqual(['EvidenceIdentity evidence']);
+    await visible(page.getByRole('link', { name: 'Payments' }).last());
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema/index';
+import { kycSubmissions, users } from '../src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent } from './support/factories';
 import { serverForFile } from './support/server';
 
@@ -57,5 +57,39 @@ describe('GET /staff/students/', () => {
     const theirs = await ctx.api.get('/api/v1/staff/students/', { token: foreign.token, host: foreign.school.host });
     expect(theirs.body.data.map((s: { id: number }) => s.id)).not.toContain(enrolment.student.user.id);
     expect((await ctx.api.get('/api/v1/staff/students/?page=0', { token: foreign.token, host: foreign.school.host })).status).toBe(400);
+  });
+});
+
+describe('GET /staff/students/{id}/', () => {
+  it("shows a student's profile, identity check, enrolments with their certificate; 404 for somebody not studying here", async () => {
+    const school = await createSchool(db());
+    const [evidence, ethics] = [await createCourse(db(), { school, name: 'Evidence' }), await createCourse(db(), { school, name: 'Ethics' })];
+    const student = await createStudent(db(), { school });
+    const first = await createEnrolment(db(), { student, course: evidence, status: 'paid', progress: 40 });
+    await createEnrolment(db(), { student, course: ethics });
+    await db().insert(kycSubmissions).values({ schoolId: school.id, userId: student.user.id, mode: 'manual', status: 'manual' });
+    const admin = await createStaff(db(), { school });
+    const as = (who: { token: string }) => ({ token: who.token, host: school.host });
+    const path = `/api/v1/staff/students/${student.user.id}/`;
+
+    const page = await ctx.api.get(path, as(admin));
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ id: student.user.id, email: student.user.email, identity: { status: 'Waiting for review' }, mcle: null, bundles: [] });
+    expect(page.body.enrolments.map((e: { course: { name: string } }) => e.course.name).sort()).toEqual(['Ethics', 'Evidence']);
+    expect(page.body.enrolments.find((e: { id: number }) => e.id === first.id)).toMatchObject({ status: 'paid', progress: 40, certificate: null });
+    expect(page.text).not.toContain('password');
+
+    // An instructor of Evidence sees only that enrolment; one of neither course, and another school, get 404.
+    const instructor = await createStaff(db(), { school, role: 'IN', courses: [evidence] });
+    expect((await ctx.api.get(path, as(instructor))).body.enrolments.map((e: { id: number }) => e.id)).toEqual([first.id]);
+    const elsewhere = await createStaff(db(), { school, role: 'IN', courses: [await createCourse(db(), { school })] });
+    expect((await ctx.api.get(path, as(elsewhere))).status).toBe(404);
+    const foreign = await createStaff(db());
+    expect((await ctx.api.get(path, { token: foreign.token, host: foreign.school.host })).status).toBe(404);
+    // Somebody of the school enrolled nowhere, and staff themselves, are not students here.
+    const idle = await createStudent(db(), { school });
+    expect((await ctx.api.get(`/api/v1/staff/students/${idle.user.id}/`, as(admin))).status).toBe(404);
+    expect((await ctx.api.get(`/api/v1/staff/students/${admin.user.id}/`, as(admin))).status).toBe(404);
+    expect((await ctx.api.get(path, as(student))).status).toBe(403);
   });
 });

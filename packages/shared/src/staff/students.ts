@@ -24,3 +24,39 @@ export const staffStudentSchema = z.object({
   last_active_at: z.string().nullable(),
 });
 export type StaffStudent = z.infer<typeof staffStudentSchema>;
+
+/** One enrolment of the student, as their page lists it. */
+export const staffStudentEnrolmentSchema = z.object({
+  id: z.number(),
+  course: z.object({ id: z.number(), name: z.string() }),
+  class_name: z.string().nullable(),
+  status: z.string(),
+  progress: z.number(),
+  enrolled_at: z.string(),
+  completed_at: z.string().nullable(),
+  certificate: z.object({ code: z.string(), issued_at: z.string(), revoked: z.boolean() }).nullable(),
+});
+
+/** A student's page: who they are (read only: staff never see a password or an ID photo here), what they study. */
+export const staffStudentDetailSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  joined_at: z.string(),
+  mcle: z.object({ roll_number: z.string(), ibp_chapter: z.string().nullable(), company: z.string() }).nullable(),
+  /** Their latest identity check at this school, in words of its status. */
+  identity: z.object({ status: z.string(), at: z.string() }).nullable(),
+  enrolments: z.array(staffStudentEnrolmentSchema),
+  bundles: z.array(z.object({ id: z.number(), name: z.string(), status: z.string(), enrolled_at: z.string() })),
+});
+export type StaffStudentDetail = z.infer<typeof staffStudentDetailSchema>;
+
+/** What each identity check's status says on a student's page. */
+export const identityStatusLabels: Record<string, string> = {
+  pending: 'Being checked',
+  manual: 'Waiting for review',
+  verified: 'Verified',
+  failed: 'Not verified (the automatic check failed)',
+  rejected: 'Rejected',
+};

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bundleEnrollments, courseInstructors, coursewareProgress, enrollments, mcleProfiles, students, users } from '../../db/schema/index';
+import { bundleEnrollments, bundles, certificates, classes, courseInstructors, courses, coursewareProgress, enrollments, ibpChapters, kycSubmissions, mcleProfiles, students, users } from '../../db/schema/index';
 
 export interface StudentFilter {
   search?: string;
@@ -40,10 +40,10 @@ export function staffStudentRepository(db: Db) {
     );
   }
 
-  /** The school's enrolments of the listed students, counted for the list (an instructor's: their courses only). */
-  const theirEnrolments = (schoolId: number, filter: StudentFilter) =>
+  /** A student's enrolments at the school (an instructor's: their courses only); `who` is the users column in a list. */
+  const theirEnrolments = (schoolId: number, filter: StudentFilter, who: typeof users.id | number) =>
     and(
-      eq(enrollments.userId, users.id),
+      eq(enrollments.userId, who),
       eq(enrollments.schoolId, schoolId),
       filter.instructorId !== undefined ? inArray(enrollments.courseId, db.select({ id: courseInstructors.courseId }).from(courseInstructors).where(eq(courseInstructors.userId, filter.instructorId))) : undefined,
     );
@@ -52,7 +52,7 @@ export function staffStudentRepository(db: Db) {
     /** The latest enrolled first. */
     async page(schoolId: number, filter: StudentFilter, limit: number, offset: number) {
       const where = whereOf(schoolId, filter);
-      const mine = theirEnrolments(schoolId, filter);
+      const mine = theirEnrolments(schoolId, filter, users.id);
       const enrolledAt = max(enrollments.dateEnrolled);
       const rows = await db
         .select({
@@ -81,6 +81,47 @@ export function staffStudentRepository(db: Db) {
         .leftJoin(mcleProfiles, eq(mcleProfiles.studentId, students.id))
         .where(where);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The user, when they are a student of the school (an instructor: of one of their courses); null otherwise. */
+    async student(schoolId: number, userId: number, filter: StudentFilter) {
+      const [row] = await db
+        .select({ user: users, mcle: { rollNumber: mcleProfiles.rollNumber, company: mcleProfiles.company, chapter: ibpChapters.name } })
+        .from(users)
+        .leftJoin(students, eq(students.userId, users.id))
+        .leftJoin(mcleProfiles, eq(mcleProfiles.studentId, students.id))
+        .leftJoin(ibpChapters, eq(ibpChapters.id, mcleProfiles.ibpChapterId))
+        .where(and(eq(users.id, userId), enrolledHere(schoolId, filter)));
+      return row ?? null;
+    },
+
+    /** Their course enrolments at the school (an instructor's courses only), the latest first, with each certificate. */
+    enrolments: (schoolId: number, userId: number, filter: StudentFilter) =>
+      db
+        .select({ enrolment: enrollments, course: { id: courses.id, name: courses.name }, className: classes.name, certificate: { code: certificates.code, issuedAt: certificates.issuedAt, revokedAt: certificates.revokedAt } })
+        .from(enrollments)
+        .innerJoin(courses, eq(courses.id, enrollments.courseId))
+        .leftJoin(classes, eq(classes.id, enrollments.classId))
+        .leftJoin(certificates, eq(certificates.enrollmentId, enrollments.id))
+        .where(theirEnrolments(schoolId, filter, userId))
+        .orderBy(desc(enrollments.dateEnrolled), desc(enrollments.id)),
+
+    bundles: (schoolId: number, userId: number) =>
+      db
+        .select({ id: bundleEnrollments.id, name: bundles.name, status: bundleEnrollments.status, enrolledAt: bundleEnrollments.dateEnrolled })
+        .from(bundleEnrollments)
+        .innerJoin(bundles, eq(bundles.id, bundleEnrollments.bundleId))
+        .where(and(eq(bundleEnrollments.schoolId, schoolId), eq(bundleEnrollments.userId, userId)))
+        .orderBy(desc(bundleEnrollments.dateEnrolled)),
+
+    async latestIdentityCheck(schoolId: number, userId: number) {
+      const [row] = await db
+        .select({ status: kycSubmissions.status, at: kycSubmissions.createdAt })
+        .from(kycSubmissions)
+        .where(and(eq(kycSubmissions.schoolId, schoolId), eq(kycSubmissions.userId, userId)))
+        .orderBy(desc(kycSubmissions.createdAt), desc(kycSubmissions.id))
+        .limit(1);
+      return row ?? null;
     },
   };
 }

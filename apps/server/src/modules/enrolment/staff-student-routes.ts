@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, listSchema } from '@school/shared/api/errors';
-import { STUDENTS_PAGE_SIZE, staffStudentQuerySchema, staffStudentSchema } from '@school/shared/staff/students';
+import { idParamsSchema } from '@school/shared/school/schemas';
+import { STUDENTS_PAGE_SIZE, staffStudentDetailSchema, staffStudentQuerySchema, staffStudentSchema } from '@school/shared/staff/students';
 import { staffContextOf } from '../staff/context';
 import { staffRoute } from '../staff/route-schema';
 import { staffStudentService } from './staff-student-service';
@@ -19,5 +20,18 @@ export const studentStaffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => studentsList.list(staffContextOf(request), request.query, STUDENTS_PAGE_SIZE),
+  );
+
+  app.get(
+    '/students/:id/',
+    {
+      schema: {
+        ...staffRoute,
+        summary: "A student's page: profile and MCLE profile (read only), their latest identity check, enrolments with progress, status and certificate, bundles",
+        params: idParamsSchema,
+        response: { 200: staffStudentDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => studentsList.get(staffContextOf(request), request.params.id),
   );
 };

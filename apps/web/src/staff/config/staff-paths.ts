@@ -16,6 +16,7 @@ export const staffPaths = {
   grading: '/staff/grading',
   payments: '/staff/payments',
   students: '/staff/students',
+  student: (id: number | string = ':id') => `/staff/students/${id}`,
   payment: (id: number | string = ':id') => `/staff/payments/${id}`,
   gradingAnswer: (submission: number | string = ':id', question: number | string = ':questionId') => `/staff/grading/${submission}/questions/${question}`,
 };

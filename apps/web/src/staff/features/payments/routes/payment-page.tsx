@@ -44,7 +44,7 @@ export function PaymentPage() {
               <StatusBadge status={p.status} />
               {p.may_settle && <SettleActions payment={p} />}
             </div>
-            <dl className="payment-facts">
+            <dl className="fact-list">
               <dt>Payer</dt>
               <dd>
                 {p.payer.name} · {p.payer.email}

@@ -1,8 +1,10 @@
+import { Link } from 'react-router';
 import { dateTimeIn } from '@school/shared/school/dates';
 import { STUDENTS_PAGE_SIZE, staffStudentQuerySchema, type StaffStudent } from '@school/shared/staff/students';
 import { SearchBox } from '@/components/search-box';
 import { useSchool } from '@/lib/school';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { staffPaths } from '../../../config/staff-paths';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useStaffMe } from '../../../lib/use-staff-me';
 import { useStaffStudents } from '../api/student-calls';
@@ -21,7 +23,7 @@ export function StudentList() {
       header: 'Student',
       cell: ({ row }) => (
         <>
-          {row.original.name}
+          <Link to={staffPaths.student(row.original.id)}>{row.original.name}</Link>
           <br />
           <span className="muted">{row.original.email}</span>
         </>
