@@ -94,7 +94,7 @@ describe('GET /staff/payments/{id}/ and confirm/decline', () => {
     expect((await ctx.api.post(staff(`payments/${second.id}/decline/`), { reason: '  ' }, s.as(s.admin))).body).toEqual({ reason: [declineMessages.reasonRequired] });
     const declined = await ctx.api.post(staff(`payments/${second.id}/decline/`), { reason: 'No payment reached the office.' }, s.as(s.admin));
     expect(declined.body).toMatchObject({ status: 'Failed', may_settle: false });
-    expect(declined.body.events.at(-1)).toMatchObject({ type: 'payment.failed', data: { reason: 'No payment reached the office.' } });
+    expect(declined.body.events.at(-1)).toMatchObject({ type: 'payment.failed', reason: 'No payment reached the office.' });
     expect(await db().select().from(auditLog).where(and(eq(auditLog.subjectType, 'payment'), eq(auditLog.subjectId, second.id)))).toMatchObject([
       { actorId: s.admin.user.id, action: 'payment.settle', changes: { status: { before: 'Pending', after: 'Failed' }, reason: { before: null, after: 'No payment reached the office.' } } },
     ]);

@@ -20,6 +20,12 @@ describe('money', () => {
     }
   });
 
+  it('writes what is not an amount as it is instead of throwing', () => {
+    expect(amount(Number.NaN)).toBe('NaN');
+    expect(peso(Number.POSITIVE_INFINITY)).toBe('PInfinity');
+    expect(amount(1e22)).toBe('1e+22');
+  });
+
   it('writes the coin rate in the same format', () => {
     expect(COIN_RATE_NOTE).toBe('1 L2E = P1');
   });

@@ -10,6 +10,8 @@
  * (0.015 → 0.02), not on its binary value as toFixed does; money.test.ts holds it to en-PH's Intl output.
  */
 function twoDecimals(value: number) {
+  // Not an amount (NaN, Infinity, beyond what String() writes without an exponent): shown as it is, never thrown.
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return String(value);
   // Below 1e-6 String() writes an exponent; such an amount is 0.00 whichever way it is rounded.
   const written = Math.abs(value) < 1e-6 ? '0' : String(Math.abs(value));
   const [whole = '0', fraction = ''] = written.split('.');

@@ -54,7 +54,8 @@ export const staffPaymentDetailSchema = staffPaymentSchema.extend({
   provider_ref: z.string().nullable(),
   ref_code: z.string().nullable(),
   expires_at: z.string().nullable(),
-  events: z.array(z.object({ type: z.string(), at: z.string(), actor: z.string().nullable(), data: z.record(z.string(), z.unknown()) })),
+  /** What happened to it, with who did it and a decline's reason. */
+  events: z.array(z.object({ type: z.string(), at: z.string(), actor: z.string().nullable(), reason: z.string().nullable() })),
   callbacks: z.array(z.object({ gateway: z.string(), event_id: z.string(), outcome: z.string(), received_at: z.string() })),
 });
 export type StaffPaymentDetail = z.infer<typeof staffPaymentDetailSchema>;

@@ -40,11 +40,12 @@ export function staffStudentRepository(db: Db) {
     );
   }
 
-  /** A student's enrolments at the school (an instructor's: their courses only); `who` is the users column in a list. */
+  /** A student's enrolments at the school (one course's, an instructor's courses only); `who` is the users column in a list. */
   const theirEnrolments = (schoolId: number, filter: StudentFilter, who: typeof users.id | number) =>
     and(
       eq(enrollments.userId, who),
       eq(enrollments.schoolId, schoolId),
+      filter.courseId !== undefined ? eq(enrollments.courseId, filter.courseId) : undefined,
       filter.instructorId !== undefined ? inArray(enrollments.courseId, db.select({ id: courseInstructors.courseId }).from(courseInstructors).where(eq(courseInstructors.userId, filter.instructorId))) : undefined,
     );
 

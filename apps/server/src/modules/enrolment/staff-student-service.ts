@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { identityStatusLabels, type StaffStudentDetail, type StaffStudentQuery } from '@school/shared/staff/students';
-import { allowedTo, definePolicy } from '../../lib/policy';
+import { allowedTo, can, definePolicy } from '../../lib/policy';
 import { notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import { fullName } from '../account/presenter';
@@ -29,7 +29,8 @@ export function staffStudentService(app: FastifyInstance) {
         repo.enrolments(ctx.school.id, userId, scope),
         // A bundle holds courses an instructor may not teach: administrators see them.
         scope.instructorId === undefined ? repo.bundles(ctx.school.id, userId) : [],
-        repo.latestIdentityCheck(ctx.school.id, userId),
+        // Identity checks are for those who review them (kyc.review), as everywhere else.
+        can(ctx.actor, 'kyc.review') ? repo.latestIdentityCheck(ctx.school.id, userId) : null,
       ]);
       const { user, mcle } = found;
       return {

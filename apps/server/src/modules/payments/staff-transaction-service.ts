@@ -70,7 +70,7 @@ export function staffTransactionService(app: FastifyInstance) {
       provider_ref: txn.providerRef,
       ref_code: txn.refCode,
       expires_at: txn.expiresAt?.toISOString() ?? null,
-      events: history.map((e) => ({ type: e.type, at: e.at.toISOString(), actor: e.actor ? nameOf(e.actor) : null, data: e.data })),
+      events: history.map((e) => ({ type: e.type, at: e.at.toISOString(), actor: e.actor ? nameOf(e.actor) : null, reason: typeof e.data.reason === 'string' ? e.data.reason : null })),
       callbacks: callbacks.map((c) => ({ gateway: c.gateway, event_id: c.eventId, outcome: c.outcome, received_at: c.receivedAt.toISOString() })),
     };
   }

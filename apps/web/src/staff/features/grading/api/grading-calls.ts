@@ -34,7 +34,11 @@ export function useGrade() {
       api<GradingAnswer>(`/staff/grading/${submission}/questions/${question}/`, { method: 'PUT', body: { score, feedback } }),
     onSuccess: async (saved) => {
       client.setQueryData(gradingKeys.answer(saved.submission_id, saved.question_id), saved);
-      await client.invalidateQueries({ queryKey: gradingKeys.all, predicate: (q) => q.queryKey[2] !== 'answer' });
+      // Every list and count, and the attempt's other answers (their result line and may_grade change too).
+      await client.invalidateQueries({
+        queryKey: gradingKeys.all,
+        predicate: (q) => q.queryKey[2] !== 'answer' || (q.queryKey[3] === saved.submission_id && q.queryKey[4] !== saved.question_id),
+      });
       await client.invalidateQueries({ queryKey: ['staff', 'exams', saved.exam.id] });
     },
   });

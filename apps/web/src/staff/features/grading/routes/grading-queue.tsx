@@ -49,7 +49,7 @@ export function GradingQueue() {
     <div className="console-page">
       <div className="console-head">
         <h1>Grading</h1>
-        {queue.data && queue.data.count > 0 && (
+        {filters.page === 1 && queue.data && queue.data.count > 0 && (
           <Link className="btn btn-primary" to={answerLink(queue.data.data[0]!.submission_id, queue.data.data[0]!.question_id, filters)}>
             Grade the oldest
           </Link>

@@ -24,6 +24,8 @@ export function useSettlePayment() {
     onSuccess: async (settled) => {
       client.setQueryData(paymentKeys.one(settled.id), settled);
       await client.invalidateQueries({ queryKey: paymentKeys.all });
+      // A settled payment enrols the student or takes the waiting enrolment away: their page reads again.
+      await client.invalidateQueries({ queryKey: ['staff', 'students'] });
     },
   });
 }

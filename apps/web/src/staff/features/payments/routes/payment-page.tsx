@@ -97,7 +97,7 @@ export function PaymentPage() {
                 <li key={`${e.type}-${e.at}`}>
                   {when(e.at)}: {paymentEventLabels[e.type] ?? e.type}
                   {e.actor && ` · by ${e.actor}`}
-                  {typeof e.data.reason === 'string' && `: ${e.data.reason}`}
+                  {e.reason && `: ${e.reason}`}
                 </li>
               ))}
             </ol>
