@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradingMessages } from '@school/shared/staff/grading';
-import { declineMessages } from '@school/shared/staff/payments';
-import { enrollments, examQuestions, exams, notifications } from '../apps/server/src/db/schema/index';
-import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from '../apps/server/test/support/factories';
+import { peso } from '@school/shared/payments/money';
+import { declineMessages, refundMessages } from '@school/shared/staff/payments';
+import { enrollments, examQuestions, exams, notifications, vouchers, wallets } from '../apps/server/src/db/schema/index';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, createVoucher, giveCoins, waitFor } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/axe';
@@ -147,6 +148,63 @@ describe('payments in the console', () => {
     const { page: phone } = await signedInAt(app, admin.token, '/staff/payments', { width: 360, height: 740 }, school.domain);
     await visible(phone.getByRole('table', { name: 'Transactions, newest first' }));
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
+
+describe('refunds in the console', () => {
+  it('lets an administrator refund a card payment made through the sandbox: access ends, coins and voucher use return, the student is told and sees it', { timeout: 120_000 }, async () => {
+    const db = app.server.database.db;
+    const api = client(app.server.url);
+    const school = await createSchool(db, { products: { apt_coins: true } });
+    const course = await createCourse(db, { school, fee: 112_000, name: 'Special Proceedings' });
+    const admin = await createStaff(db, { school });
+    const student = await createStudent(db, { school });
+    const voucher = await createVoucher(db, school, { code: 'REFUNDME', value: 10 });
+    await giveCoins(db, student.user.id, 5_000);
+    const as = { token: student.token, host: school.host };
+    const body = { content_type: 'course', object_id: course.id, processor_type: 'card', channel_code: 'card', gateway: 'sandbox', voucher_code: 'REFUNDME', coins: 50 };
+    const res = await api.post('/api/v1/payment/process/', body, { ...as, headers: { 'idempotency-key': randomUUID() } });
+    expect(res.status, res.text).toBe(201);
+    await api.post(`/api/v1/sandbox/checkouts/${(res.body.payment_url as string).split('/').pop()}/`, { outcome: 'paid' });
+    const txnId = res.body.txn_id as number;
+    await expect.poll(async () => (await db.select().from(enrollments).where(eq(enrollments.userId, student.user.id)))[0]?.status).toBe('paid');
+    const paid = (await api.get(`/api/v1/transaction/${txnId}/`, as)).body as { amount: number };
+    const whole = peso(paid.amount);
+
+    const { page } = await signedInAt(app, admin.token, `/staff/payments/${txnId}`, undefined, school.domain);
+    await visible(page.getByText('Nothing has been refunded.'));
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund the payment' });
+    expect(await dialog.getByLabel('Amount to refund (pesos)').inputValue()).toBe(paid.amount.toFixed(2));
+    expect(await dialog.getByRole('checkbox', { name: /^End the enrolment/ }).isChecked()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await visible(dialog.getByText(refundMessages.reasonRequired));
+    await dialog.getByLabel('Reason (the student reads it)').fill('The course was moved to next year.');
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await toast(page, `${whole} was refunded.`);
+    await closeToast(page);
+    const refunds = page.getByRole('table', { name: 'Refunds of this payment' });
+    await visible(refunds.getByRole('cell', { name: 'The course was moved to next year.' }));
+    expect(await refunds.getByRole('row').nth(1).allTextContents()).toEqual([expect.stringContaining(`${whole}The course was moved to next year.EndedRefunded`)]);
+    expect(await page.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
+
+    // The student's access ended, the coins and the voucher's use came back.
+    expect((await db.select().from(enrollments).where(eq(enrollments.userId, student.user.id)))[0]?.status).toBe('cancelled');
+    expect((await db.select().from(wallets).where(eq(wallets.userId, student.user.id)))[0]?.balance).toBe(5_000);
+    expect((await db.select().from(vouchers).where(eq(vouchers.id, voucher.id)))[0]?.usedCount).toBe(0);
+
+    // The student is told (the bell) and sees the refund on the payment's page, without View Course.
+    await waitFor(async () => (await db.select().from(notifications).where(eq(notifications.userId, student.user.id))).find((n) => n.description.startsWith('We refunded')));
+    const { page: own } = await signedInAt(app, student.token, '/', undefined, school.domain);
+    await own.getByRole('button', { name: /^Notifications/ }).click();
+    await own.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: `We refunded ${whole} of your payment for Special Proceedings. Your enrolment in it has ended.` }).click();
+    await own.waitForURL(`**/enrollment/payment?txn_id=${txnId}`);
+    const section = own.getByRole('region', { name: 'Refunds' });
+    await visible(section.getByText(`${whole} refunded`));
+    await visible(section.getByText(/The course was moved to next year\. Your enrolment has ended\./));
+    expect(await own.getByRole('link', { name: 'View Course' }).count()).toBe(0);
+    expect(await seriousViolations(own)).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMessages } from '@school/shared/payments/rules';
 import { enrollments, paymentTransactions } from '../src/db/schema/index';
 import { signPayload } from '../src/infra/payments/signature';
-import { createCourse, createSchool, createStudent } from './support/factories';
+import { createCourse, createSchool, createStaff, createStudent } from './support/factories';
 import { startFakePaymongo } from './support/fake-paymongo';
 import { client } from './support/http';
 import { startServer, type TestServer } from './support/server';
@@ -103,5 +103,30 @@ describe('the PayMongo gateway (against a local fake of its API)', () => {
     expect(row!.status).toBe('Failed');
     expect(await server.database.db.select().from(enrollments).where(eq(enrollments.userId, student.user.id))).toEqual([]);
     expect((await pay({ processor_type: 'card', channel_code: 'card', gateway: 'paymongo' })).status).toBe(201);
+  });
+
+  it("refunds through PayMongo's refunds API on the session's payment, partly, and counts nothing when PayMongo refuses", async () => {
+    const school = await createSchool(server.database.db);
+    const course = await createCourse(server.database.db, { school, fee: 100_000 });
+    const student = await createStudent(server.database.db, { school });
+    const admin = await createStaff(server.database.db, { school });
+    const res = await api.post('/api/v1/payment/process/', { content_type: 'course', object_id: course.id, processor_type: 'card', channel_code: 'card', gateway: 'paymongo' }, { token: student.token, host: school.host, headers: { 'idempotency-key': randomUUID() } });
+    const session = fake.sessions.at(-1)!;
+    const refund = (amount: number) =>
+      api.post(`/api/v1/staff/payments/${res.body.txn_id}/refunds/`, { amount, reason: 'Charged twice', cancel_enrolment: false }, { token: admin.token, host: school.host, headers: { 'idempotency-key': randomUUID() } });
+    const send = (e: { body: string; signature: string }) => api.post('/api/v1/payment/callback/paymongo/', undefined, { rawBody: e.body, headers: { 'content-type': 'application/json', 'paymongo-signature': e.signature } });
+    expect((await send(event('checkout_session.payment.paid', session.attributes.reference_number))).status).toBe(200);
+
+    // PayMongo has no paid payment in the session (the webhook came first): refused, nothing counted.
+    expect((await refund(100)).status).toBe(502);
+    expect((await server.database.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, res.body.txn_id)))[0]!.refunded).toBe(0);
+
+    fake.markPaid(session.id);
+    const done = await refund(100);
+    expect(done.status, done.text).toBe(200);
+    expect(fake.refunds.at(-1)).toMatchObject({ payment_id: `pay_${session.id}`, amount: 10_000, notes: 'Charged twice' });
+    // PayMongo settles a refund later: it shows as on its way.
+    expect(done.body.refunds.find((r: { state: string }) => r.state !== 'failed')).toMatchObject({ amount: 100, state: 'pending' });
+    expect(done.body.refunded).toBe(100);
   });
 });

@@ -8,7 +8,7 @@ export interface FakeSession {
 }
 
 /**
- * A local stand-in for PayMongo's checkout sessions API: it checks the secret key (HTTP basic), keeps each
+ * A local stand-in for PayMongo's checkout sessions and refunds API: it checks the secret key (HTTP basic), keeps each
  * session it creates, and answers 404 to anything else, so an unexpected call fails the test.
  */
 export async function startFakePaymongo(secretKey: string) {
@@ -16,6 +16,7 @@ export async function startFakePaymongo(secretKey: string) {
   const state = { refuseNext: false };
   const expired: string[] = [];
   const paid = new Set<string>();
+  const refunds: { id: string; payment_id: string; amount: number; notes: string }[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -35,6 +36,17 @@ export async function startFakePaymongo(secretKey: string) {
         const payments = paid.has(id) ? [{ id: `pay_${id}`, type: 'payment', attributes: { status: 'paid' } }] : [];
         return send(200, { data: { id, type: 'checkout_session', attributes: { status: expired.includes(id) ? 'expired' : 'active', payments } } });
       }
+      if (req.method === 'POST' && req.url === '/v1/refunds') {
+        const { attributes } = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { attributes: { amount: number; payment_id: string; notes?: string } } }).data;
+        const session = sessions.find((x) => `pay_${x.id}` === attributes.payment_id);
+        if (!session || !paid.has(session.id)) return send(400, { errors: [{ code: 'resource_failed_state' }] });
+        // As PayMongo: never more than the payment took.
+        const given = refunds.filter((r) => r.payment_id === attributes.payment_id).reduce((sum, r) => sum + r.amount, 0);
+        if (given + attributes.amount > session.attributes.line_items[0]!.amount) return send(400, { errors: [{ code: 'parameter_above_maximum' }] });
+        const refund = { id: `ref_${randomBytes(8).toString('hex')}`, payment_id: attributes.payment_id, amount: attributes.amount, notes: attributes.notes ?? '' };
+        refunds.push(refund);
+        return send(200, { data: { id: refund.id, type: 'refund', attributes: { ...refund, status: 'pending' } } });
+      }
       if (req.method !== 'POST' || req.url !== '/v1/checkout_sessions') return send(404, { errors: [{ code: 'resource_not_found' }] });
       if (state.refuseNext) {
         state.refuseNext = false;
@@ -50,6 +62,8 @@ export async function startFakePaymongo(secretKey: string) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     sessions,
+    /** The refunds the platform asked for. */
+    refunds,
     /** Ids of the sessions the platform closed. */
     expired,
     /** The payer pays this session at PayMongo (its webhook is the test's to send). */

@@ -37,17 +37,22 @@ export function formatFee(amountPesos: number, freeWord: 'Free' | 'FREE' = 'Free
   return amountPesos <= 0 ? freeWord : peso(amountPesos);
 }
 
-/** Statuses that still wait for money (spec 3 §4); every other status counts as paid. */
-/** Every status an enrolment can have (spec 3 §4). */
-export const ENROLMENT_STATUSES = ['paid', 'free', 'pay_later', 'notpaid', 'partial', 'collection', 'pending'] as const;
+/**
+ * Every status an enrolment can have (spec 3 §4), and `cancelled`: ended by the school (a refund or a
+ * cancellation in the console). A cancelled enrolment keeps its progress and identity evidence but gives no
+ * access, and buying the item again takes it up (DECISIONS.md).
+ */
+export const ENROLMENT_STATUSES = ['paid', 'free', 'pay_later', 'notpaid', 'partial', 'collection', 'pending', 'cancelled'] as const;
 export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
-export const UNPAID_STATUSES: readonly EnrolmentStatus[] = ['notpaid', 'partial', 'collection', 'pending', 'pay_later'];
+/** Statuses that do not count as paid (spec 3 §4's unpaid ones, and a cancelled enrolment). */
+export const UNPAID_STATUSES: readonly EnrolmentStatus[] = ['notpaid', 'partial', 'collection', 'pending', 'pay_later', 'cancelled'];
 export const isPaid = (status: string) => !(UNPAID_STATUSES as readonly string[]).includes(status);
 /**
- * An enrolment made by a payment that has not gone through: not an enrolment yet, so My Courses and the course
- * count leave it out and it shows as a pending payment instead (DECISIONS.md). Pay later is an enrolment.
+ * Not the student's enrolment: one made by a payment that has not gone through (it shows as a pending payment
+ * instead, DECISIONS.md) or one the school cancelled. My Courses and the course count leave them out. Pay later
+ * is an enrolment.
  */
-export const AWAITING_PAYMENT_STATUSES: readonly EnrolmentStatus[] = ['notpaid', 'partial', 'collection', 'pending'];
+export const NOT_ENROLLED_STATUSES: readonly EnrolmentStatus[] = ['notpaid', 'partial', 'collection', 'pending', 'cancelled'];
 
 /** Whether a course can be studied today, by its dates (YYYY-MM-DD, in the school's time zone). */
 export function courseState(dateStart: string | null, dateEnd: string | null, today: string): 'open' | 'not_open' | 'ended' {

@@ -97,6 +97,8 @@ export const transactionSchema = z.object({
   processor: z.string().nullable(),
   pay_later: z.boolean(),
   created: z.string(),
+  /** Money the school gave back (pesos): 'requested' and 'pending' are on their way, and whether access ended with it. */
+  refunds: z.array(z.object({ amount: z.number(), reason: z.string(), state: z.enum(['requested', 'pending', 'succeeded']), ended_enrolment: z.boolean(), created: z.string() })),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -43,8 +43,26 @@ export const staffPaymentSchema = z.object({
   paid_at: z.string().nullable(),
   /** A payment made at the school's office, waiting: Confirm and Decline apply. */
   may_settle: z.boolean(),
+  /** Pesos given back so far. */
+  refunded: z.number(),
 });
 export type StaffPayment = z.infer<typeof staffPaymentSchema>;
+
+export const REFUND_STATES = ['requested', 'pending', 'succeeded', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+export const refundStateLabels: Record<RefundState, string> = { requested: 'Being sent to the gateway', pending: 'Sent: the gateway is returning it', succeeded: 'Refunded', failed: 'Refused by the gateway' };
+
+/** A refund on a transaction's page (the student's page shows the same, without who made it). */
+export const staffRefundSchema = z.object({
+  id: z.number(),
+  amount: z.number(),
+  reason: z.string(),
+  cancels_enrolment: z.boolean(),
+  state: z.enum(REFUND_STATES),
+  by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StaffRefund = z.infer<typeof staffRefundSchema>;
 
 /** A transaction's page: the list's line, its breakdown, and what happened to it. */
 export const staffPaymentDetailSchema = staffPaymentSchema.extend({
@@ -57,6 +75,9 @@ export const staffPaymentDetailSchema = staffPaymentSchema.extend({
   /** What happened to it, with who did it and a decline's reason. */
   events: z.array(z.object({ type: z.string(), at: z.string(), actor: z.string().nullable(), reason: z.string().nullable() })),
   callbacks: z.array(z.object({ gateway: z.string(), event_id: z.string(), outcome: z.string(), received_at: z.string() })),
+  refunds: z.array(staffRefundSchema),
+  /** What a refund may still give back (pesos), and whether one may still end the enrolment; null when none may be made. */
+  refundable: z.object({ amount: z.number(), may_cancel: z.boolean(), cancel_refused: z.string().nullable() }).nullable(),
 });
 export type StaffPaymentDetail = z.infer<typeof staffPaymentDetailSchema>;
 
@@ -68,7 +89,31 @@ export const paymentEventLabels: Record<string, string> = {
   'payment.failed': 'Failed',
   'payment.cancelled': 'Cancelled by the payer',
   'payment.orphaned': 'Paid after it was replaced: the money needs the school’s attention',
+  'payment.refunded': 'Refunded',
 };
 
 export const declineMessages = { reasonRequired: 'Say why the payment is declined.' };
 export const declineBodySchema = z.object({ reason: z.string({ error: declineMessages.reasonRequired }).trim().min(1, declineMessages.reasonRequired).max(500) });
+
+export const refundMessages = {
+  reasonRequired: 'Say why the payment is refunded.',
+  amountInvalid: 'Enter an amount in pesos, up to two decimals.',
+  nothingToDo: 'Enter an amount to refund, or end the enrolment.',
+  notPaid: 'Only a paid transaction can be refunded.',
+  tooMuch: (left: string) => `No more than ${left} can be refunded.`,
+  alreadyCancelled: 'The enrolment of this payment has already ended.',
+  certificateIssued: 'A certificate was issued for this enrolment: a refund cannot end access to it. Refund the money only.',
+  otherGateway: 'This payment went through another payment gateway than the one this site uses now: refund it there.',
+  gatewayRefused: 'The payment gateway did not accept the refund: nothing was refunded. Try again later.',
+  idempotencyKeyRequired: 'An Idempotency-Key header is required.',
+} as const;
+
+/** A refund: pesos (0 only to end the enrolment without money back), why, and whether access ends with it. */
+export const refundBodySchema = z
+  .object({
+    amount: z.number({ error: refundMessages.amountInvalid }).min(0, refundMessages.amountInvalid).max(10_000_000, refundMessages.amountInvalid).multipleOf(0.01, refundMessages.amountInvalid),
+    reason: z.string({ error: refundMessages.reasonRequired }).trim().min(1, refundMessages.reasonRequired).max(500),
+    cancel_enrolment: z.boolean(),
+  })
+  .refine((b) => b.amount !== 0 || b.cancel_enrolment, { message: refundMessages.nothingToDo, path: ['amount'] });
+export type RefundBody = z.infer<typeof refundBodySchema>;

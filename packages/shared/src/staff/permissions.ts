@@ -21,6 +21,8 @@ export const permissionSchema = z.enum([
   /** The school's transactions in the console. */
   'payment.read',
   'payment.settle',
+  /** Giving money back and ending what it bought. */
+  'payment.refund',
   'member.manage',
   'enrolment.manage',
   'forum.moderate',

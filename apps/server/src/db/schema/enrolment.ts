@@ -32,6 +32,8 @@ export const enrollments = pgTable(
     attemptEndedAt: timestamp({ withTimezone: true }),
     /** Set by a study snapshot that failed its check (no face, another face, a mismatch); progress waits for a passing one. */
     snapshotPausedAt: timestamp({ withTimezone: true }),
+    /** When the school last ended it (status `cancelled`); a payment that fails while taking it up returns it there. */
+    cancelledAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('enrollments_user_course_key').on(t.userId, t.courseId),
@@ -58,6 +60,7 @@ export const bundleEnrollments = pgTable(
     compliancePeriodId: integer().references(() => compliancePeriods.id),
     status: text().notNull().$type<EnrolmentStatus>(),
     dateEnrolled: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('bundle_enrollments_user_bundle_key').on(t.userId, t.bundleId),

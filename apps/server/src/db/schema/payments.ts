@@ -89,6 +89,8 @@ export const paymentTransactions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp({ withTimezone: true }),
+    /** Centavos given back so far by refunds not failed: never more than was paid. */
+    refunded: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex('payment_transactions_reference_key').on(t.reference),
@@ -106,12 +108,47 @@ export const paymentTransactions = pgTable(
       'payment_transactions_amounts_check',
       sql`${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.fee} >= 0 and ${t.discount} >= 0 and ${t.coins} >= 0 and ${t.amount} >= 0 and ${t.amount} = ${t.subtotal} + ${t.tax} + ${t.fee} - ${t.discount} - ${t.coins}`,
     ),
+    check('payment_transactions_refunded_check', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
     check('payment_transactions_item_check', sql`(${t.contentType} = 'bundle') = (${t.bundleId} is not null and ${t.courseId} is null)`),
     foreignKey({ name: 'payment_transactions_course_fk', columns: [t.schoolId, t.courseId], foreignColumns: [courses.schoolId, courses.id] }).onDelete('cascade'),
     // The migration makes this ON DELETE SET NULL (class_id), which Drizzle cannot express.
     foreignKey({ name: 'payment_transactions_class_fk', columns: [t.schoolId, t.classId], foreignColumns: [classes.schoolId, classes.id] }),
     // No action on delete: a bundle somebody paid for cannot be deleted; the money's record stays.
     foreignKey({ name: 'payment_transactions_bundle_fk', columns: [t.schoolId, t.bundleId], foreignColumns: [bundles.schoolId, bundles.id] }),
+  ],
+);
+
+/**
+ * Money given back on a paid transaction, by a member of staff (issue 23): partial or whole, and at most one of a
+ * transaction's refunds ends the access it bought. `requested` is written before the gateway is asked; the
+ * gateway's answer moves it to `succeeded`, `pending` (the gateway settles it later) or `failed`.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer().notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    transactionId: integer().notNull(),
+    amount: integer().notNull(),
+    reason: text().notNull(),
+    /** This refund ended the enrolment (and gave back the coins and the voucher use). */
+    cancelsEnrolment: boolean().notNull(),
+    state: text().notNull().$type<'requested' | 'pending' | 'succeeded' | 'failed'>(),
+    /** The gateway's id of the refund. */
+    providerRef: text(),
+    /** A retried request with the same key finds the first one's row. */
+    idempotencyKey: text().notNull(),
+    requestedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_idempotency_key').on(t.transactionId, t.idempotencyKey),
+    uniqueIndex('payment_refunds_cancels_key').on(t.transactionId).where(sql`${t.cancelsEnrolment} and ${t.state} <> 'failed'`),
+    check('payment_refunds_amount_check', sql`${t.amount} >= 0 and (${t.amount} > 0 or ${t.cancelsEnrolment})`),
+    check('payment_refunds_state_check', sql`${t.state} in ('requested', 'pending', 'succeeded', 'failed')`),
+    check('payment_refunds_reason_check', sql`length(${t.reason}) between 1 and 500`),
+    foreignKey({ name: 'payment_refunds_transaction_fk', columns: [t.schoolId, t.transactionId], foreignColumns: [paymentTransactions.schoolId, paymentTransactions.id] }).onDelete('cascade'),
   ],
 );
 
@@ -215,6 +252,14 @@ export const sandboxCheckouts = pgTable(
     returnUrl: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Given back to the payer so far (centavos). */
+    refunded: integer().notNull().default(0),
+    /** The refunds made, by their ids: one asked again is not made twice. */
+    refunds: jsonb().$type<string[]>().notNull().default([]),
   },
-  (t) => [uniqueIndex('sandbox_checkouts_ref_code_key').on(t.refCode), check('sandbox_checkouts_status_check', sql`${t.status} in ('open', 'paid', 'failed', 'pending', 'expired')`)],
+  (t) => [
+    uniqueIndex('sandbox_checkouts_ref_code_key').on(t.refCode),
+    check('sandbox_checkouts_status_check', sql`${t.status} in ('open', 'paid', 'failed', 'pending', 'expired')`),
+    check('sandbox_checkouts_refunded_check', sql`${t.refunded} between 0 and ${t.amount}`),
+  ],
 );

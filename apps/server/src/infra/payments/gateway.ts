@@ -28,6 +28,20 @@ export interface GatewayEvent {
   outcome: 'paid' | 'failed' | 'pending';
 }
 
+/** Money given back on a paid checkout. Amounts are centavos; `refundId` is ours, the same when asked again. */
+export interface RefundRequest {
+  providerRef: string;
+  refundId: string;
+  amount: number;
+  reason: string;
+}
+
+/** The gateway's id of the refund, and whether the money is on its way back already or the gateway settles it later. */
+export interface RefundResult {
+  providerRef: string;
+  state: 'succeeded' | 'pending';
+}
+
 export interface PaymentGateway {
   /** Stored with each transaction and named in the callback path (`/payment/callback/{name}/`). */
   readonly name: string;
@@ -44,6 +58,8 @@ export interface PaymentGateway {
    * the money was taken first.
    */
   cancelCheckout(providerRef: string): Promise<'closed' | 'paid'>;
+  /** Gives back part or all of a paid checkout; throws when the gateway refuses (nothing was given back). */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /** Verifies a callback's signature over its raw body (throws `CallbackRefused`); null for events we ignore. */
   parseCallback(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent | null;
 }

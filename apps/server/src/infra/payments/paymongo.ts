@@ -31,10 +31,11 @@ const sessionStateSchema = z.object({
     attributes: z.object({
       status: z.string(),
       paid_at: z.number().nullish(),
-      payments: z.array(z.object({ attributes: z.object({ status: z.string() }) })).default([]),
+      payments: z.array(z.object({ id: z.string(), attributes: z.object({ status: z.string() }) })).default([]),
     }),
   }),
 });
+const refundSchema = z.object({ data: z.object({ id: z.string(), attributes: z.object({ status: z.enum(['pending', 'processing', 'succeeded', 'failed']) }) }) });
 const eventSchema = z.object({
   data: z.object({
     id: z.string().min(1).max(100),
@@ -99,6 +100,21 @@ export function paymongoGateway(options: { secretKey: string; webhookSecret: str
       if (attributes.paid_at || attributes.payments.some((p) => p.attributes.status === 'paid')) return 'paid';
       if (attributes.status === 'expired') return 'closed';
       throw new Error(`PayMongo refused to expire a ${attributes.status} session`);
+    },
+    async refund({ providerRef, refundId, amount, reason }) {
+      // A refund names the session's payment, which the session's record gives.
+      const found = await api(`checkout_sessions/${encodeURIComponent(providerRef)}`, { method: 'GET' });
+      if (!found.ok) throw new Error(`PayMongo answered ${found.status} for the session`);
+      const payment = sessionStateSchema.parse(await found.json()).data.attributes.payments.find((p) => p.attributes.status === 'paid');
+      if (!payment) throw new Error('PayMongo has no paid payment in this session');
+      const response = await api('refunds', {
+        method: 'POST',
+        body: JSON.stringify({ data: { attributes: { amount, payment_id: payment.id, reason: 'others', notes: reason.slice(0, 255), metadata: { refund_id: refundId } } } }),
+      });
+      if (!response.ok) throw new Error(`PayMongo answered ${response.status} to the refund`);
+      const { data } = refundSchema.parse(await response.json());
+      if (data.attributes.status === 'failed') throw new Error('PayMongo failed the refund');
+      return { providerRef: data.id, state: data.attributes.status === 'succeeded' ? 'succeeded' : 'pending' };
     },
     parseCallback(rawBody, headers) {
       let event: z.infer<typeof eventSchema>;

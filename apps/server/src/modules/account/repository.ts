@@ -1,5 +1,5 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import { AWAITING_PAYMENT_STATUSES } from '@school/shared/catalogue/rules';
+import { NOT_ENROLLED_STATUSES } from '@school/shared/catalogue/rules';
 import type { Db } from '../../db/client';
 import { certificates, enrollments, examAnswers, examQuestions, examSubmissions, kycIds, kycSubmissions, mcleProfiles, schools, students, users, walletEntries } from '../../db/schema/index';
 
@@ -38,7 +38,7 @@ const prepareProfiles = (db: Db) => {
         student: students,
         school: { id: schools.id, name: schools.name, domain: schools.domain, rewardGroup: schools.rewardGroup },
         // Enrolments only: one still waiting for its payment does not count (DECISIONS.md).
-        courseCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.userId} = ${users.id} and ${notInArray(enrollments.status, [...AWAITING_PAYMENT_STATUSES])})`.mapWith(Number),
+        courseCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.userId} = ${users.id} and ${notInArray(enrollments.status, [...NOT_ENROLLED_STATUSES])})`.mapWith(Number),
         certificateCount: sql<number>`(select count(*) from ${certificates} where ${certificates.userId} = ${users.id})`.mapWith(Number),
         averageRating,
         identityIds,

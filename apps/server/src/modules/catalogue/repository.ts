@@ -71,7 +71,8 @@ export function catalogueRepository(db: Db) {
   const enrolmentsOf = db
     .select()
     .from(enrollments)
-    .where(and(eq(enrollments.userId, p('userId')), anyOf(enrollments.courseId, 'courseIds')))
+    // A cancelled enrolment is none for the catalogue: the item is bought again.
+    .where(and(eq(enrollments.userId, p('userId')), anyOf(enrollments.courseId, 'courseIds'), ne(enrollments.status, 'cancelled')))
     .prepare('catalogue_enrolments_of');
 
   /**
@@ -245,7 +246,7 @@ export function catalogueRepository(db: Db) {
   const bundleEnrolments = db
     .select()
     .from(bundleEnrollments)
-    .where(and(eq(bundleEnrollments.userId, p('userId')), anyOf(bundleEnrollments.bundleId, 'bundleIds')))
+    .where(and(eq(bundleEnrollments.userId, p('userId')), anyOf(bundleEnrollments.bundleId, 'bundleIds'), ne(bundleEnrollments.status, 'cancelled')))
     .prepare('catalogue_bundle_enrolments_of');
 
   const classOfSchool = db

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import { AWAITING_PAYMENT_STATUSES, type EnrollmentSort, type EnrollmentStatusFilter } from '@school/shared/catalogue/rules';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { NOT_ENROLLED_STATUSES, type EnrollmentSort, type EnrollmentStatusFilter } from '@school/shared/catalogue/rules';
 import type { Db } from '../../db/client';
 import { bundleCourses, bundleEnrollments, classes, compliancePeriods, courses, enrollments, schools, type EnrolmentStatus } from '../../db/schema/index';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -39,7 +39,7 @@ const prepareMine = (db: Db, key: string, status: EnrollmentStatusFilter, sort: 
     .where(
       and(
         eq(enrollments.userId, sql.placeholder('userId')),
-        notInArray(enrollments.status, [...AWAITING_PAYMENT_STATUSES]),
+        notInArray(enrollments.status, [...NOT_ENROLLED_STATUSES]),
         progressOf[status],
         search ? ilike(courses.name, sql.placeholder('courseName')) : undefined,
       ),
@@ -102,25 +102,45 @@ export function enrolmentRepository(db: Db) {
     async setBundleStatus(bundleEnrollmentId: number, status: EnrolmentStatus) {
       const [row] = await db.update(bundleEnrollments).set({ status }).where(eq(bundleEnrollments.id, bundleEnrollmentId)).returning();
       if (!row) return;
-      const waiting = status === 'paid' ? [...AWAITING_PAYMENT, 'pay_later' as const] : AWAITING_PAYMENT;
+      // Buying a cancelled bundle again takes up its cancelled courses too.
+      const waiting: EnrolmentStatus[] = [...AWAITING_PAYMENT, 'cancelled', ...(status === 'paid' ? (['pay_later'] as const) : [])];
       await db
         .update(enrollments)
         .set({ status })
         .where(and(eq(enrollments.userId, row.userId), eq(enrollments.bundleId, row.bundleId), inArray(enrollments.status, waiting)));
     },
-    /** Undoes a course enrolment whose payment failed, while it still waits for that payment and no bundle took it over. */
+    /**
+     * Undoes a course enrolment whose payment failed, while it still waits for that payment and no bundle took it
+     * over; one the school had cancelled before returns to cancelled, with its evidence.
+     */
     async removeCourseAwaiting(id: number) {
-      await db.delete(enrollments).where(and(eq(enrollments.id, id), inArray(enrollments.status, AWAITING_PAYMENT), isNull(enrollments.bundleId)));
+      const waiting = and(eq(enrollments.id, id), inArray(enrollments.status, AWAITING_PAYMENT), isNull(enrollments.bundleId));
+      await db.update(enrollments).set({ status: 'cancelled' }).where(and(waiting, isNotNull(enrollments.cancelledAt)));
+      await db.delete(enrollments).where(and(waiting, isNull(enrollments.cancelledAt)));
     },
     async removeBundleAwaiting(bundleEnrollmentId: number) {
-      const [row] = await db
-        .delete(bundleEnrollments)
-        .where(and(eq(bundleEnrollments.id, bundleEnrollmentId), inArray(bundleEnrollments.status, AWAITING_PAYMENT)))
-        .returning();
+      const waiting = and(eq(bundleEnrollments.id, bundleEnrollmentId), inArray(bundleEnrollments.status, AWAITING_PAYMENT));
+      const [kept] = await db.update(bundleEnrollments).set({ status: 'cancelled' }).where(and(waiting, isNotNull(bundleEnrollments.cancelledAt))).returning();
+      const [row] = kept ? [kept] : await db.delete(bundleEnrollments).where(and(waiting, isNull(bundleEnrollments.cancelledAt))).returning();
       if (!row) return;
-      await db.delete(enrollments).where(and(eq(enrollments.userId, row.userId), eq(enrollments.bundleId, row.bundleId), inArray(enrollments.status, AWAITING_PAYMENT)));
+      const members = and(eq(enrollments.userId, row.userId), eq(enrollments.bundleId, row.bundleId), inArray(enrollments.status, AWAITING_PAYMENT));
+      await db.update(enrollments).set({ status: 'cancelled' }).where(and(members, isNotNull(enrollments.cancelledAt)));
+      await db.delete(enrollments).where(and(members, isNull(enrollments.cancelledAt)));
       // Courses the bundle took over that were enrolled to pay later go back to being their own.
       await db.update(enrollments).set({ bundleId: null }).where(and(eq(enrollments.userId, row.userId), eq(enrollments.bundleId, row.bundleId), eq(enrollments.status, 'pay_later')));
+    },
+    /** Ends a course enrolment (a refund or a cancellation by the school): no access, its records kept. */
+    async cancelCourse(id: number) {
+      await db.update(enrollments).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(enrollments.id, id));
+    },
+    /** Ends a bundle's enrolment and the enrolments in its courses that came with it. */
+    async cancelBundle(bundleEnrollmentId: number) {
+      const [row] = await db.update(bundleEnrollments).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(bundleEnrollments.id, bundleEnrollmentId)).returning();
+      if (!row) return;
+      await db
+        .update(enrollments)
+        .set({ status: 'cancelled', cancelledAt: new Date() })
+        .where(and(eq(enrollments.userId, row.userId), eq(enrollments.bundleId, row.bundleId), ne(enrollments.status, 'cancelled')));
     },
     async findCompliancePeriod(id: number) {
       const [row] = await db.select({ dateStart: compliancePeriods.dateStart, dateEnd: compliancePeriods.dateEnd }).from(compliancePeriods).where(eq(compliancePeriods.id, id)).limit(1);
@@ -132,7 +152,16 @@ export function enrolmentRepository(db: Db) {
      * The loser is skipped, not an error, so that the caller's transaction stays usable.
      */
     async enrolCourse(values: { userId: number; schoolId: number; courseId: number; classId: number | null; compliancePeriodId: number | null; status: EnrolmentStatus; startDate: string | null }) {
-      const [row] = await db.insert(enrollments).values(values).onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] }).returning();
+      // A cancelled enrolment is taken up again, with its progress and evidence.
+      const [row] = await db
+        .insert(enrollments)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [enrollments.userId, enrollments.courseId],
+          set: { status: values.status, classId: values.classId, compliancePeriodId: values.compliancePeriodId, bundleId: null },
+          setWhere: eq(enrollments.status, 'cancelled'),
+        })
+        .returning();
       return row ?? null;
     },
 

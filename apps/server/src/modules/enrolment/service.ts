@@ -154,5 +154,7 @@ export function paymentEnrolments(tx: Db) {
     setBundleStatus: repo.setBundleStatus,
     removeCourseAwaiting: repo.removeCourseAwaiting,
     removeBundleAwaiting: repo.removeBundleAwaiting,
+    cancelCourse: repo.cancelCourse,
+    cancelBundle: repo.cancelBundle,
   };
 }

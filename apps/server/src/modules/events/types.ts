@@ -23,6 +23,8 @@ export const eventSubjects = {
   /** Money arrived for an attempt that had already failed (replaced or lapsed): the school refunds it at the gateway. */
   'payment.orphaned': 'payment_transaction',
   'payment.cancelled': 'payment_transaction',
+  /** Staff gave money back (data: refundId, amount in centavos, whether the enrolment ended, the reason). */
+  'payment.refunded': 'payment_transaction',
   'wallet.rewarded': 'user',
   'kyc.submitted': 'kyc_submission',
   'kyc.verified': 'kyc_submission',
@@ -54,6 +56,7 @@ export const deliveredEvents = [
   'payment.paid',
   'payment.failed',
   'payment.orphaned',
+  'payment.refunded',
   'kyc.submitted',
   'kyc.verified',
   'kyc.failed',

@@ -1,5 +1,5 @@
 import { resetEmail, verificationEmail } from '../auth/emails';
-import { certificateIssuedEmail, idNotVerifiedEmail, idVerifiedEmail, paymentFailedEmail, paymentReceivedEmail } from '../notifications/emails';
+import { certificateIssuedEmail, idNotVerifiedEmail, idVerifiedEmail, paymentFailedEmail, paymentReceivedEmail, paymentRefundedEmail } from '../notifications/emails';
 import type { SchoolRow } from '../tenancy/repository';
 
 export interface RenderedMail {
@@ -19,6 +19,7 @@ export const emailTemplates = {
   'reset-password': (school: SchoolRow, p: { link: string; minutes: number }) => resetEmail(school, p.link, p.minutes),
   'payment-received': paymentReceivedEmail,
   'payment-failed': paymentFailedEmail,
+  'payment-refunded': paymentRefundedEmail,
   'certificate-issued': certificateIssuedEmail,
   'id-verified': idVerifiedEmail,
   'id-not-verified': idNotVerifiedEmail,

@@ -6,7 +6,7 @@ import { describe, links, pesos } from './messages';
 import type { EventRow, NotificationRepository } from './repository';
 
 /** The templates of notification e-mails: each takes the page's address and the unsubscribe link besides. */
-type NoticeTemplate = 'payment-received' | 'payment-failed' | 'certificate-issued' | 'id-verified' | 'id-not-verified';
+type NoticeTemplate = 'payment-received' | 'payment-failed' | 'payment-refunded' | 'certificate-issued' | 'id-verified' | 'id-not-verified';
 export type NoticeMail = { [T in NoticeTemplate]: { kind: MailKind; template: T; params: Omit<EmailParams<T>, 'link' | 'unsubscribe' | 'oneClick'> } }[NoticeTemplate];
 
 /** One notification to write for an event, and the e-mail that goes with it (unless its kind is turned off). */
@@ -119,6 +119,26 @@ const paymentOrphaned: Compose = async (event, repo) => {
   return toEach(event, admins.map((a) => a.userId), () => ({ kind: 'payment', description, link: null }));
 };
 
+/** Money given back by the school, and the enrolment ended with it when it was: the payer, with the refund's page. */
+const paymentRefunded: Compose = async (event, repo) => {
+  const row = await repo.payment(event.subjectId);
+  const amount = num(event.data.amount);
+  if (!row || amount === null) return [];
+  const item = row.bundle ?? row.course ?? 'your enrolment';
+  const ended = event.data.cancelled === true;
+  const reason = typeof event.data.reason === 'string' ? event.data.reason : '';
+  return [
+    {
+      userId: row.userId,
+      key: eventKey(event, row.userId),
+      kind: 'payment',
+      description: describe.refunded(amount, item, ended),
+      link: links.paymentResult(event.subjectId),
+      mail: { kind: 'payment', template: 'payment-refunded', params: { item, amount: amount > 0 ? pesos(amount) : null, ended, reason } },
+    },
+  ];
+};
+
 /** A lesson a student cannot study: the school's administrators, with the lesson and what the browser said. */
 const problemReported: Compose = async (event, repo) => {
   if (event.schoolId === null) return [];
@@ -194,6 +214,7 @@ export const composers: Record<DeliveredEventType, Compose> = {
   'payment.paid': payment(true),
   'payment.failed': payment(false),
   'payment.orphaned': paymentOrphaned,
+  'payment.refunded': paymentRefunded,
   'certificate.issued': certificateIssued,
   'kyc.verified': kyc('verified'),
   'kyc.failed': kyc('failed'),

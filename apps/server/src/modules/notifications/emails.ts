@@ -46,6 +46,19 @@ export const paymentFailedEmail = (school: SchoolRow, p: Links & { item: string;
     actionLabel: 'Try Again',
   });
 
+/** `amount` is null when no money went back (an enrolment cancelled by itself). */
+export const paymentRefundedEmail = (school: SchoolRow, p: Links & { item: string; amount: string | null; ended: boolean; reason: string }) =>
+  noticeEmail(school, 'payment', p, {
+    subject: p.amount ? `Refund: ${p.item}` : `Enrolment cancelled: ${p.item}`,
+    heading: p.amount ? 'We refunded your payment' : 'Your enrolment was cancelled',
+    paragraphs: [
+      p.amount ? `${school.name} refunded ${p.amount} of your payment for ${p.item}.` : `${school.name} cancelled your enrolment in ${p.item}.`,
+      ...(p.reason ? [`The reason given: ${p.reason}`] : []),
+      ...(p.ended ? ['Your access to it has ended; coins and a voucher you used on it were given back.'] : []),
+    ],
+    actionLabel: 'View Payment',
+  });
+
 export const certificateIssuedEmail = (school: SchoolRow, p: Links & { course: string }) =>
   noticeEmail(school, 'certificate', p, {
     subject: `Your certificate for ${p.course}`,

@@ -26,6 +26,10 @@ export const describe = {
   enrolled: (item: string) => `You are now enrolled in ${strong(item)}.`,
   paid: (amount: number, item: string) => `We received your payment of ${pesos(amount)} for ${strong(item)}.`,
   paymentFailed: (amount: number, item: string) => `Your payment of ${pesos(amount)} for ${strong(item)} did not go through.`,
+  refunded: (amount: number, item: string, ended: boolean) => {
+    if (amount === 0) return `Your enrolment in ${strong(item)} was cancelled.`;
+    return `We refunded ${pesos(amount)} of your payment for ${strong(item)}.${ended ? ' Your enrolment in it has ended.' : ''}`;
+  },
   /** To the school's administrators. */
   problemReported: (learner: string, lesson: string, detail: string) => `${strong(learner)} cannot study ${strong(lesson)}: ${escapeHtml(detail)}`,
   /** To the school's administrators. */
@@ -52,6 +56,7 @@ export const links = {
   certificate: (code: string) => `/certificates/${code}`,
   account: (tab: string) => `/student/${tab}`,
   enrolmentEvidence: (id: number) => `/staff/enrollments/${id}/identity`,
+  paymentResult: (txnId: number) => `/enrollment/payment?txn_id=${txnId}`,
   unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   /** The API's one-click unsubscribe (RFC 8058), on the same site. */
   oneClickUnsubscribe: (token: string) => `/api/v1/notifications/unsubscribe/one-click/?token=${encodeURIComponent(token)}`,

@@ -26,7 +26,9 @@ export const presentProcessed = (txn: TransactionRow): ProcessResult => ({
   channel: txn.refCode && txn.status === 'Pending' ? txn.processor : null,
 });
 
-export function presentTransaction(txn: TransactionRow, item: ItemRow | undefined, files: Storage): Transaction {
+type RefundLine = { amount: number; reason: string; state: 'requested' | 'pending' | 'succeeded' | 'failed'; cancelsEnrolment: boolean; createdAt: Date };
+
+export function presentTransaction(txn: TransactionRow, item: ItemRow | undefined, files: Storage, refunds: RefundLine[] = []): Transaction {
   return {
     id: txn.id,
     status: txn.status,
@@ -49,6 +51,7 @@ export function presentTransaction(txn: TransactionRow, item: ItemRow | undefine
     processor: txn.processor,
     pay_later: txn.payLater,
     created: txn.createdAt.toISOString(),
+    refunds: refunds.flatMap((r) => (r.state === 'failed' ? [] : [{ amount: toPesos(r.amount), reason: r.reason, state: r.state, ended_enrolment: r.cancelsEnrolment, created: r.createdAt.toISOString() }])),
   };
 }
 

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { OPEN_TRANSACTION_STATUSES } from '@school/shared/payments/rules';
 import type { Db } from '../../db/client';
-import { bundles, courses, events, paymentCallbacks, paymentTransactions, schools, voucherRedemptions, vouchers } from '../../db/schema/index';
+import { bundles, courses, events, paymentCallbacks, paymentRefunds, paymentTransactions, schools, voucherRedemptions, vouchers } from '../../db/schema/index';
 
 export type TransactionRow = typeof paymentTransactions.$inferSelect;
 export type VoucherRow = typeof vouchers.$inferSelect;
@@ -51,6 +51,13 @@ export function paymentRepository(db: Db) {
     async wasCancelled(id: number) {
       return (await db.$count(events, and(eq(events.subjectType, 'payment_transaction'), eq(events.subjectId, id), eq(events.type, 'payment.cancelled')))) > 0;
     },
+    /** The refunds the payer is shown: all but those the gateway refused, oldest first. */
+    refundsOf: (transactionId: number) =>
+      db
+        .select({ amount: paymentRefunds.amount, reason: paymentRefunds.reason, state: paymentRefunds.state, cancelsEnrolment: paymentRefunds.cancelsEnrolment, createdAt: paymentRefunds.createdAt })
+        .from(paymentRefunds)
+        .where(and(eq(paymentRefunds.transactionId, transactionId), ne(paymentRefunds.state, 'failed')))
+        .orderBy(paymentRefunds.createdAt, paymentRefunds.id),
     async find(id: number) {
       const [row] = await db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id)).limit(1);
       return row;

@@ -115,7 +115,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, security, summary: "The caller's transaction (the payment result page)", params: txnParamsSchema, response: { 200: transactionSchema, ...errorResponses } } },
     async (request) => {
       const txn = await payments.mine(signedInActor(request), request.params.txn_id);
-      return presentTransaction(txn, await payments.itemOf(txn), app.storage);
+      const [item, refunds] = await Promise.all([payments.itemOf(txn), payments.refundsOf(txn)]);
+      return presentTransaction(txn, item, app.storage, refunds);
     },
   );
 

@@ -484,6 +484,7 @@ export function paymentService(app: FastifyInstance) {
     },
 
     itemOf: (txn: TransactionRow) => repo.itemOf(txn),
+    refundsOf: (txn: TransactionRow) => repo.refundsOf(txn.id),
 
     /** The caller's payments at this school that have not gone through, newest first; lapsed ones fail on the way. */
     async pending(actor: SignedInActor, school: SchoolRow) {

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { processorTypeLabels, toPesos, type PaymentMode, type WaiverMode } from '@school/shared/payments/rules';
 import { nextDay, zonedInstant } from '@school/shared/school/dates';
 import type { StaffPayment, StaffPaymentDetail, StaffPaymentQuery } from '@school/shared/staff/payments';
-import { allowedTo, definePolicy } from '../../lib/policy';
+import { allowedTo, can, definePolicy } from '../../lib/policy';
 import { notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import { fullName } from '../account/presenter';
 import type { StaffContext } from '../staff/context';
 import { paymentService } from './service';
+import { staffRefundRepository } from './staff-refund-repository';
+import { refundable } from './staff-refund-service';
 import { staffTransactionRepository, type TransactionFilter } from './staff-transaction-repository';
 
 /** A school's transactions are read by those with payment.read there; another school's do not exist for them. */
@@ -17,7 +19,7 @@ const schoolPaymentsPolicy = definePolicy({
 });
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof staffTransactionRepository>['find']>>>;
-type Person = { id: number; firstName: string; middleName: string; lastName: string; suffix: string | null; email: string; username: string };
+type Person = { firstName: string; middleName: string; lastName: string; suffix: string | null; username: string };
 
 const nameOf = (user: Person) => fullName(user) || user.username;
 
@@ -43,6 +45,7 @@ function present(row: Row): StaffPayment {
     created_at: txn.createdAt.toISOString(),
     paid_at: txn.paidAt?.toISOString() ?? null,
     may_settle: txn.processorType === 'cash' && txn.status === 'Pending',
+    refunded: toPesos(txn.refunded),
   };
 }
 
@@ -61,7 +64,8 @@ export function staffTransactionService(app: FastifyInstance) {
   async function detail(ctx: StaffContext, id: number): Promise<StaffPaymentDetail> {
     const row = await load(ctx, id);
     const { txn } = row;
-    const [history, callbacks] = await Promise.all([repo.history(id), repo.callbacks(id)]);
+    const refunds = staffRefundRepository(app.db);
+    const [history, callbacks, refundRows, may] = await Promise.all([repo.history(id), repo.callbacks(id), refunds.list(id), refundable(refunds, txn, app.payments.name)]);
     return {
       ...present(row),
       breakdown: { subtotal: toPesos(txn.subtotal), tax: toPesos(txn.tax), fee: toPesos(txn.fee), discount: toPesos(txn.discount), coins: toPesos(txn.coins), amount: toPesos(txn.amount) },
@@ -72,6 +76,16 @@ export function staffTransactionService(app: FastifyInstance) {
       expires_at: txn.expiresAt?.toISOString() ?? null,
       events: history.map((e) => ({ type: e.type, at: e.at.toISOString(), actor: e.actor ? nameOf(e.actor) : null, reason: typeof e.data.reason === 'string' ? e.data.reason : null })),
       callbacks: callbacks.map((c) => ({ gateway: c.gateway, event_id: c.eventId, outcome: c.outcome, received_at: c.receivedAt.toISOString() })),
+      refunds: refundRows.map(({ refund, by }) => ({
+        id: refund.id,
+        amount: toPesos(refund.amount),
+        reason: refund.reason,
+        cancels_enrolment: refund.cancelsEnrolment,
+        state: refund.state,
+        by: by ? nameOf(by) : null,
+        created_at: refund.createdAt.toISOString(),
+      })),
+      refundable: may && can(ctx.actor, 'payment.refund') ? { amount: toPesos(may.left), may_cancel: may.cancelRefused === null, cancel_refused: may.cancelRefused } : null,
     };
   }
 

@@ -81,6 +81,13 @@ export function sandboxGateway(options: { db: Db; secret: string; otcHours: numb
       // Already over: paid, or failed or expired with nothing left to pay.
       return (await repo.find(providerRef))?.status === 'paid' ? 'paid' : 'closed';
     },
+    async refund({ providerRef, refundId, amount }) {
+      if (await repo.refund(providerRef, refundId, amount)) return { providerRef: refundId, state: 'succeeded' };
+      // Asked again after it was made (a retry): the same answer; otherwise unpaid, or more than is left.
+      const found = await repo.find(providerRef);
+      if (found?.refunds.includes(refundId)) return { providerRef: refundId, state: 'succeeded' };
+      throw new Error(`the sandbox refused a refund of ${amount} on a ${found?.status ?? 'missing'} checkout`);
+    },
     parseCallback(rawBody, headers) {
       const header = headers[SANDBOX_SIGNATURE_HEADER];
       if (!verifySignature(options.secret, rawBody, typeof header === 'string' ? header : undefined)) throw new CallbackRefused('bad signature');

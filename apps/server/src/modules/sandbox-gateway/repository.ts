@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sandboxCheckouts } from '../../db/schema/index';
 
@@ -22,6 +22,16 @@ export function sandboxRepository(db: Db) {
         .where(and(eq(sandboxCheckouts.reference, reference), inArray(sandboxCheckouts.status, from)))
         .returning();
       return row ?? null;
+    },
+    /** Gives back part of a paid checkout once per refund id, never more than it took; false when refused. */
+    async refund(reference: string, refundId: string, amount: number) {
+      const c = sandboxCheckouts;
+      const [row] = await db
+        .update(c)
+        .set({ refunded: sql`${c.refunded} + ${amount}`, refunds: sql`${c.refunds} || jsonb_build_array(${refundId}::text)` })
+        .where(and(eq(c.reference, reference), eq(c.status, 'paid'), sql`${c.refunded} + ${amount} <= ${c.amount}`, sql`not ${c.refunds} @> jsonb_build_array(${refundId}::text)`))
+        .returning({ reference: c.reference });
+      return Boolean(row);
     },
   };
 }

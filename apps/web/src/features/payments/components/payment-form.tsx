@@ -21,7 +21,7 @@ import { Breakdown } from './breakdown';
 import { CoinsField } from './coins-field';
 import { ModeOptions } from './mode-options';
 import { isWaiver, offeredModes } from './payment-body';
-import { useIdempotencyKey } from './use-idempotency-key';
+import { useIdempotencyKey } from '@/lib/use-idempotency-key';
 import { PROCESS_FIELDS, usePaymentForm, type PaymentFormTarget } from './use-payment-form';
 import { VoucherField } from './voucher-field';
 

@@ -1,6 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { processorTypeLabels, TRANSACTION_STATUSES, type TransactionStatus } from '@school/shared/payments/rules';
+import { peso } from '@school/shared/payments/money';
 import type { Transaction } from '@school/shared/payments/schemas';
+import { longDate, todayIn } from '@school/shared/school/dates';
 import { PageHeader } from '@/components/breadcrumb';
 import { Image } from '@/components/image';
 import { Loading } from '@/components/loading';
@@ -26,6 +28,27 @@ function message(status: TransactionStatus, noun: 'course' | 'bundle') {
 function modeOfPayment(txn: Transaction) {
   const label = processorTypeLabels[txn.processor_type as keyof typeof processorTypeLabels] ?? txn.processor_type;
   return txn.processor ? `${label} - ${txn.processor}` : label;
+}
+
+/** Money the school gave back on this payment, and whether the enrolment ended with it. */
+function RefundLines({ txn }: { txn: Transaction }) {
+  const { data: school } = useSchool();
+  const timeZone = school?.time_zone ?? 'Asia/Manila';
+  return (
+    <section aria-labelledby="result-refunds-title">
+      <h3 id="result-refunds-title">Refunds</h3>
+      <ul className="refund-lines">
+        {txn.refunds.map((r) => (
+          <li key={r.created}>
+            <strong>{r.amount > 0 ? `${peso(r.amount)} refunded` : 'Enrolment cancelled'}</strong> on {longDate(todayIn(timeZone, new Date(r.created)))}
+            {r.state !== 'succeeded' && ' (on its way back to you)'}: {r.reason}
+            {/[.!?]$/.test(r.reason) ? '' : '.'}
+            {r.ended_enrolment && r.amount > 0 && ' Your enrolment has ended.'}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** /enrollment/payment?txn_id= (spec 3 §2): where a payment lands after the gateway or the form. */
@@ -82,8 +105,9 @@ function ResultView({ txn }: { txn: Transaction }) {
           </div>
         </dl>
       </section>
+      {txn.refunds.length > 0 && <RefundLines txn={txn} />}
       <div className="result-actions">
-        {(txn.status === 'Paid' || txn.status === 'Pending') && (
+        {(txn.status === 'Paid' || txn.status === 'Pending') && !txn.refunds.some((r) => r.ended_enrolment) && (
           <Link className="btn btn-primary" to={bundle ? paths.bundle(item.slug) : paths.course(item.slug)}>
             {bundle ? 'View Course Bundle' : 'View Course'}
           </Link>

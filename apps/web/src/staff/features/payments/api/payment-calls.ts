@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListPage } from '@school/shared/api/errors';
-import type { StaffPayment, StaffPaymentDetail, StaffPaymentQuery } from '@school/shared/staff/payments';
+import type { RefundBody, StaffPayment, StaffPaymentDetail, StaffPaymentQuery } from '@school/shared/staff/payments';
 import { api } from '@/lib/api-client';
 import { queryString } from '../../../lib/query-string';
 
@@ -25,6 +25,20 @@ export function useSettlePayment() {
       client.setQueryData(paymentKeys.one(settled.id), settled);
       await client.invalidateQueries({ queryKey: paymentKeys.all });
       // A settled payment enrols the student or takes the waiting enrolment away: their page reads again.
+      await client.invalidateQueries({ queryKey: ['staff', 'students'] });
+    },
+  });
+}
+
+/** Gives money back (and maybe ends the enrolment); the key makes a retried click the same refund. */
+export function useRefundPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, key }: { id: number; body: RefundBody; key: string }) =>
+      api<StaffPaymentDetail>(`/staff/payments/${id}/refunds/`, { method: 'POST', body, headers: { 'idempotency-key': key } }),
+    onSuccess: async (refunded) => {
+      client.setQueryData(paymentKeys.one(refunded.id), refunded);
+      await client.invalidateQueries({ queryKey: paymentKeys.all });
       await client.invalidateQueries({ queryKey: ['staff', 'students'] });
     },
   });

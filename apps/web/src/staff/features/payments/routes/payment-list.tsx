@@ -29,7 +29,7 @@ export function PaymentList() {
     },
     { id: 'item', header: 'For', cell: ({ row }) => row.original.item.name },
     { id: 'mode', header: 'Mode', cell: ({ row }) => [row.original.mode_label, row.original.channel].filter(Boolean).join(' · ') },
-    { id: 'amount', header: 'Amount', cell: ({ row }) => peso(row.original.amount) },
+    { id: 'amount', header: 'Amount', cell: ({ row }) => (row.original.refunded > 0 ? `${peso(row.original.amount)} (${peso(row.original.refunded)} refunded)` : peso(row.original.amount)) },
     { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
     { id: 'actions', header: 'Actions', cell: ({ row }) => (row.original.may_settle ? <SettleActions payment={row.original} /> : null) },
   ];

@@ -1,11 +1,15 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { peso } from '@school/shared/payments/money';
 import { dateTimeIn } from '@school/shared/school/dates';
 import { paymentEventLabels, type StaffPaymentDetail } from '@school/shared/staff/payments';
+import { Button } from '@/components/button';
 import { useSchool } from '@/lib/school';
 import { QueryState } from '../../../components/query-state';
 import { staffPaths } from '../../../config/staff-paths';
 import { useStaffPayment } from '../api/payment-calls';
+import { RefundDialog } from '../components/refund-dialog';
+import { RefundList } from '../components/refund-list';
 import { SettleActions } from '../components/settle-actions';
 import { StatusBadge } from '../components/status-badge';
 import '../payments.css';
@@ -20,6 +24,7 @@ function breakdownLines(p: StaffPaymentDetail): [string, string][] {
     [p.voucher ? `Voucher ${p.voucher}` : 'Voucher', -b.discount, b.discount > 0],
     ['L2E Coins', -b.coins, b.coins > 0],
     ['Total', b.amount, true],
+    ['Refunded', -p.refunded, p.refunded > 0],
   ];
   return lines.filter(([, , shown]) => shown).map(([label, value]) => [label, peso(value)]);
 }
@@ -30,6 +35,7 @@ export function PaymentPage() {
   const payment = useStaffPayment(id);
   const timeZone = useSchool().data?.time_zone ?? 'Asia/Manila';
   const when = (iso: string) => dateTimeIn(iso, timeZone);
+  const [refunding, setRefunding] = useState(false);
 
   return (
     <div className="console-page">
@@ -91,6 +97,12 @@ export function PaymentPage() {
                 ))}
               </tbody>
             </table>
+            <div className="console-head">
+              <h2>Refunds</h2>
+              {p.refundable && (p.refundable.amount > 0 || p.refundable.may_cancel) && <Button label="Refund" variant="ghost" onClick={() => setRefunding(true)} />}
+            </div>
+            <RefundList refunds={p.refunds} timeZone={timeZone} />
+            {p.refundable && <RefundDialog payment={p} open={refunding} onClose={() => setRefunding(false)} />}
             <h2>History</h2>
             <ol className="payment-history">
               {p.events.map((e) => (

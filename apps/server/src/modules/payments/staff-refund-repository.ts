@@ -1,0 +1,56 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { certificates, enrollments, paymentRefunds, paymentTransactions, users } from '../../db/schema/index';
+
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+
+const by = { id: users.id, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix, username: users.username };
+
+/** Refunds and what a refund changes on its transaction: the amount given back, kept beside the paid amount. */
+export function staffRefundRepository(db: Db) {
+  return {
+    async findByKey(transactionId: number, idempotencyKey: string) {
+      const [row] = await db
+        .select()
+        .from(paymentRefunds)
+        .where(and(eq(paymentRefunds.transactionId, transactionId), eq(paymentRefunds.idempotencyKey, idempotencyKey)))
+        .limit(1);
+      return row;
+    },
+    async insert(values: typeof paymentRefunds.$inferInsert) {
+      const [row] = await db.insert(paymentRefunds).values(values).returning();
+      return row!;
+    },
+    async settle(id: number, values: Pick<RefundRow, 'state' | 'providerRef'>) {
+      await db.update(paymentRefunds).set({ ...values, settledAt: new Date() }).where(eq(paymentRefunds.id, id));
+    },
+    /** Adds to (or, for a refused refund, takes from) what the transaction has given back; its check keeps it within the amount paid. */
+    async addRefunded(transactionId: number, centavos: number) {
+      await db
+        .update(paymentTransactions)
+        .set({ refunded: sql`${paymentTransactions.refunded} + ${centavos}`, updatedAt: new Date() })
+        .where(eq(paymentTransactions.id, transactionId));
+    },
+    /** Whether a refund of the transaction has ended its enrolment already (or is ending it). */
+    async hasCancelling(transactionId: number) {
+      return (await db.$count(paymentRefunds, and(eq(paymentRefunds.transactionId, transactionId), eq(paymentRefunds.cancelsEnrolment, true), ne(paymentRefunds.state, 'failed')))) > 0;
+    },
+    /** Whether a certificate stands for the course enrolment, or for a course the bundle's enrolment took. */
+    async hasCertificate(item: { enrollmentId: number | null; userId: number; bundleId: number | null }) {
+      const enrolmentIds = item.bundleId
+        ? db.select({ id: enrollments.id }).from(enrollments).where(and(eq(enrollments.userId, item.userId), eq(enrollments.bundleId, item.bundleId)))
+        : null;
+      if (!enrolmentIds && item.enrollmentId === null) return false;
+      const which = enrolmentIds ? inArray(certificates.enrollmentId, enrolmentIds) : eq(certificates.enrollmentId, item.enrollmentId!);
+      return (await db.$count(certificates, and(which, isNull(certificates.revokedAt)))) > 0;
+    },
+    /** A transaction's refunds, oldest first, with who made each. */
+    list: (transactionId: number) =>
+      db
+        .select({ refund: paymentRefunds, by })
+        .from(paymentRefunds)
+        .leftJoin(users, eq(users.id, paymentRefunds.requestedBy))
+        .where(eq(paymentRefunds.transactionId, transactionId))
+        .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id)),
+  };
+}
