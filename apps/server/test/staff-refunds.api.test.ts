@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { refundMessages as msg } from '@school/shared/staff/payments';
-import { auditLog, certificates, enrollments, notifications, paymentRefunds, paymentTransactions, sandboxCheckouts, vouchers, wallets } from '../src/db/schema/index';
-import { createCourse, createSchool, createStaff, createStudent, createVoucher, giveCoins, lastMail, waitFor } from './support/factories';
+import { auditLog, bundleEnrollments, certificates, enrollments, notifications, paymentRefunds, paymentTransactions, sandboxCheckouts, vouchers, wallets } from '../src/db/schema/index';
+import { createBundle, createCourse, createSchool, createStaff, createStudent, createVoucher, giveCoins, lastMail, waitFor } from './support/factories';
 import { serverForFile } from './support/server';
 
 const ctx = serverForFile();
@@ -158,6 +158,23 @@ describe('POST /staff/payments/{id}/refunds/', () => {
     // The page offers a refund to administrators only.
     expect((await ctx.api.get(staff(`payments/${s.txnId}/`), s.as(s.admin))).body.refundable).toMatchObject({ may_cancel: true });
     expect((await txnOf(s.txnId)).refunded).toBe(0);
+  });
+
+  it("ends a bundle's enrolment and the courses that came with it; the bundle's page offers it again", async () => {
+    const school = await createSchool(db());
+    const admin = await createStaff(db(), { school });
+    const student = await createStudent(db(), { school });
+    const as = (who: { token: string }) => ({ token: who.token, host: school.host });
+    const bundle = await createBundle(db(), { school, price: 300_000 });
+    const res = await ctx.api.post('/api/v1/payment/process/', { content_type: 'bundle', object_id: bundle.id, processor_type: 'card', channel_code: 'card', gateway: 'sandbox' }, { ...as(student), headers: { 'idempotency-key': randomUUID() } });
+    await ctx.api.post(`/api/v1/sandbox/checkouts/${(res.body.payment_url as string).split('/').pop()}/`, { outcome: 'paid' });
+    await waitFor(async () => ((await txnOf(res.body.txn_id)).status === 'Paid' ? true : undefined));
+    const refund = await ctx.api.post(staff(`payments/${res.body.txn_id}/refunds/`), { amount: 0, reason: 'Enrolled by mistake', cancel_enrolment: true }, { ...as(admin), headers: { 'idempotency-key': randomUUID() } });
+    expect(refund.status, refund.text).toBe(200);
+    expect(refund.body).toMatchObject({ refunded: 0, refunds: [{ amount: 0, cancels_enrolment: true, state: 'succeeded' }] });
+    for (const course of bundle.courses) expect((await enrolmentOf(student.user.id, course.id))!.status).toBe('cancelled');
+    expect((await db().select().from(bundleEnrollments).where(eq(bundleEnrollments.userId, student.user.id)))[0]!.status).toBe('cancelled');
+    expect((await ctx.api.get(`/api/v1/course/bundles/${bundle.id}/`, as(student))).body).toMatchObject({ status: null });
   });
 
   it('refunds a cash payment by hand once the school confirmed it', async () => {
