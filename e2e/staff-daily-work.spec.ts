@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradingMessages } from '@school/shared/staff/grading';
 import { peso } from '@school/shared/payments/money';
+import { exportMessages } from '@school/shared/staff/exports';
 import { declineMessages, refundMessages } from '@school/shared/staff/payments';
 import { enrollments, examQuestions, exams, notifications, vouchers, wallets } from '../apps/server/src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, createVoucher, giveCoins, waitFor } from '../apps/server/test/support/factories';
@@ -205,6 +207,23 @@ describe('refunds in the console', () => {
     await visible(section.getByText(/The course was moved to next year\. Your enrolment has ended\./));
     expect(await own.getByRole('link', { name: 'View Course' }).count()).toBe(0);
     expect(await seriousViolations(own)).toEqual([]);
+
+    // The list as a CSV: asked for from the list, made in the background, downloaded from Exports.
+    await page.goto(`${app.origin(school.domain)}/staff/payments?status=Paid`);
+    await visible(page.getByRole('table', { name: 'Transactions, newest first' }).getByRole('link', { name: /\w/ }));
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await toast(page, exportMessages.requested);
+    await closeToast(page);
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Exports' }).click();
+    const exports = page.getByRole('table', { name: 'Your exports, newest first' });
+    const download = await visible(exports.getByRole('button', { name: /^Download payments-/ }), 30_000);
+    expect(await exports.getByRole('row').nth(1).allTextContents()).toEqual([expect.stringMatching(/Paymentsstatus: PaidReady1Download/)]);
+    expect(await seriousViolations(page)).toEqual([]);
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const text = await readFile((await file.path())!, 'utf8');
+    expect(text.split('\n')[0]).toBe('Reference,Status,Mode,Channel,Payer,Email,For,Price,VAT,Fee,Voucher,Discount,Coins,Amount,Refunded,Started,Paid');
+    expect(text).toContain(`Special Proceedings,1000,120,`);
+    expect(text).toContain(`,REFUNDME,`);
   });
 });
 

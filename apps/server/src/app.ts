@@ -39,6 +39,7 @@ import { certificateRoutes } from './modules/certificates/routes';
 import { registerCertificateJobs } from './modules/certificates/service';
 import { registerKycJobs } from './modules/kyc/jobs';
 import { registerUploadJobs } from './modules/uploads/jobs';
+import { registerExportJobs } from './modules/exports/jobs';
 import { kycRoutes } from './modules/kyc/routes';
 import { scheduleExpiry } from './modules/payments/expire';
 import { paymentRoutes } from './modules/payments/routes';
@@ -219,6 +220,7 @@ export async function buildApp(options: AppOptions) {
   await registerCertificateJobs(app);
   await registerKycJobs(app);
   await registerUploadJobs(app);
+  await registerExportJobs(app);
   await registerNotificationJobs(app, database.listen);
   return app;
 }

@@ -40,6 +40,7 @@ const staffPages: RouteObject[] = [
       { path: staffPaths.examResults(), lazy: page(() => import('@/staff/features/grading/routes/exam-results'), 'ExamResults') },
       { path: staffPaths.payments, lazy: page(() => import('@/staff/features/payments/routes/payment-list'), 'PaymentList') },
       { path: staffPaths.payment(), lazy: page(() => import('@/staff/features/payments/routes/payment-page'), 'PaymentPage') },
+      { path: staffPaths.exports, lazy: page(() => import('@/staff/features/exports/routes/export-list'), 'ExportList') },
       { path: staffPaths.student(), lazy: page(() => import('@/staff/features/students/routes/student-page'), 'StudentPage') },
       { path: staffPaths.students, lazy: page(() => import('@/staff/features/students/routes/student-list'), 'StudentList') },
       { path: staffPaths.grading, lazy: page(() => import('@/staff/features/grading/routes/grading-queue'), 'GradingQueue') },

@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { courses } from './catalogue';
 import { schools } from './schools';
 import { users } from './users';
@@ -44,4 +45,35 @@ export const courseInstructors = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('course_instructors_user_idx').on(t.userId)],
+);
+
+/**
+ * A file a member of staff asked for (a CSV of the payments list, a report): made by the `staff-export` job,
+ * never inside a request, kept in the private storage area and given to its requester only.
+ */
+export const staffExports = pgTable(
+  'staff_exports',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    requestedBy: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Which export (packages/shared/src/staff/exports.ts), with the filters it was asked with. */
+    kind: text().notNull(),
+    params: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    state: text().notNull().$type<'queued' | 'running' | 'ready' | 'failed'>(),
+    fileKey: text(),
+    rows: integer(),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('staff_exports_requester_idx').on(t.requestedBy, t.createdAt),
+    check('staff_exports_state_check', sql`${t.state} in ('queued', 'running', 'ready', 'failed')`),
+    check('staff_exports_file_check', sql`(${t.state} = 'ready') = (${t.fileKey} is not null)`),
+  ],
 );

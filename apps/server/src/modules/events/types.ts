@@ -26,6 +26,9 @@ export const eventSubjects = {
   /** Staff gave money back (data: refundId, amount in centavos, whether the enrolment ended, the reason). */
   'payment.refunded': 'payment_transaction',
   'wallet.rewarded': 'user',
+  /** A staff export's file was made, or could not be: its requester is told. */
+  'export.ready': 'staff_export',
+  'export.failed': 'staff_export',
   'kyc.submitted': 'kyc_submission',
   'kyc.verified': 'kyc_submission',
   'kyc.failed': 'kyc_submission',
@@ -57,6 +60,8 @@ export const deliveredEvents = [
   'payment.failed',
   'payment.orphaned',
   'payment.refunded',
+  'export.ready',
+  'export.failed',
   'kyc.submitted',
   'kyc.verified',
   'kyc.failed',

@@ -1,4 +1,5 @@
 import type { MailKind, NotificationKind } from '@school/shared/notifications/kinds';
+import { exportLabels, type ExportKind } from '@school/shared/staff/exports';
 import { fullName } from '../account/presenter';
 import type { DeliveredEventType } from '../events/types';
 import type { EmailParams } from '../mail/templates';
@@ -139,6 +140,17 @@ const paymentRefunded: Compose = async (event, repo) => {
   ];
 };
 
+/** A staff export made (or not): its requester, with the console's list of exports. */
+const exportDone =
+  (ready: boolean): Compose =>
+  async (event, repo) => {
+    const row = await repo.staffExport(event.subjectId);
+    if (!row) return [];
+    const label = exportLabels[row.kind as ExportKind] ?? row.kind;
+    const description = ready ? describe.exportReady(label, row.rows ?? 0) : describe.exportFailed(label);
+    return [{ userId: row.userId, key: eventKey(event, row.userId), kind: 'general', description, link: links.staffExports }];
+  };
+
 /** A lesson a student cannot study: the school's administrators, with the lesson and what the browser said. */
 const problemReported: Compose = async (event, repo) => {
   if (event.schoolId === null) return [];
@@ -215,6 +227,8 @@ export const composers: Record<DeliveredEventType, Compose> = {
   'payment.failed': payment(false),
   'payment.orphaned': paymentOrphaned,
   'payment.refunded': paymentRefunded,
+  'export.ready': exportDone(true),
+  'export.failed': exportDone(false),
   'certificate.issued': certificateIssued,
   'kyc.verified': kyc('verified'),
   'kyc.failed': kyc('failed'),

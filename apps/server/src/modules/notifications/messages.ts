@@ -30,6 +30,9 @@ export const describe = {
     if (amount === 0) return `Your enrolment in ${strong(item)} was cancelled.`;
     return `We refunded ${pesos(amount)} of your payment for ${strong(item)}.${ended ? ' Your enrolment in it has ended.' : ''}`;
   },
+  /** To the member of staff who asked for it. */
+  exportReady: (label: string, rows: number) => `Your export of ${strong(label)} is ready: ${rows} ${rows === 1 ? 'row' : 'rows'}.`,
+  exportFailed: (label: string) => `Your export of ${strong(label)} could not be made. Ask for it again.`,
   /** To the school's administrators. */
   problemReported: (learner: string, lesson: string, detail: string) => `${strong(learner)} cannot study ${strong(lesson)}: ${escapeHtml(detail)}`,
   /** To the school's administrators. */
@@ -56,6 +59,7 @@ export const links = {
   certificate: (code: string) => `/certificates/${code}`,
   account: (tab: string) => `/student/${tab}`,
   enrolmentEvidence: (id: number) => `/staff/enrollments/${id}/identity`,
+  staffExports: '/staff/exports',
   paymentResult: (txnId: number) => `/enrollment/payment?txn_id=${txnId}`,
   unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   /** The API's one-click unsubscribe (RFC 8058), on the same site. */

@@ -3,31 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { MailKind } from '@school/shared/notifications/kinds';
 import { CALENDAR_STATUSES } from '@school/shared/schedule/rules';
 import type { Db } from '../../db/client';
-import {
-  bundleEnrollments,
-  bundles,
-  certificates,
-  classSchedules,
-  classes,
-  conferenceRooms,
-  courses,
-  coursewares,
-  enrollments,
-  eventDeliveries,
-  events,
-  exams,
-  forumAnswers,
-  forumComments,
-  forumQuestions,
-  kycSubmissions,
-  mailOptOuts,
-  modules,
-  notifications,
-  paymentTransactions,
-  schoolMemberships,
-  schools,
-  users,
-} from '../../db/schema/index';
+import { bundleEnrollments, bundles, certificates, classSchedules, classes, conferenceRooms, courses, coursewares, enrollments, eventDeliveries, events, exams, forumAnswers, forumComments, forumQuestions, kycSubmissions, mailOptOuts, modules, notifications, paymentTransactions, schoolMemberships, schools, staffExports, users } from '../../db/schema/index';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Omit<typeof notifications.$inferInsert, 'id' | 'createdAt' | 'readAt'>;
@@ -217,6 +193,11 @@ export function notificationRepository(db: Db) {
         .leftJoin(courses, eq(courses.id, paymentTransactions.courseId))
         .leftJoin(bundles, eq(bundles.id, paymentTransactions.bundleId))
         .where(eq(paymentTransactions.id, id));
+      return row;
+    },
+
+    async staffExport(id: number) {
+      const [row] = await db.select({ userId: staffExports.requestedBy, kind: staffExports.kind, rows: staffExports.rows }).from(staffExports).where(eq(staffExports.id, id));
       return row;
     },
 

@@ -62,6 +62,13 @@ export function staffTransactionRepository(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
 
+    /** The next rows of an export, newest first by id (`beforeId` the last one read): keyset paging, never OFFSET. */
+    batch: (schoolId: number, filter: TransactionFilter, beforeId: number | null, limit: number) =>
+      joined(db.select(columns).from(paymentTransactions).$dynamic())
+        .where(and(whereOf(schoolId, filter), beforeId === null ? undefined : lt(paymentTransactions.id, beforeId)))
+        .orderBy(desc(paymentTransactions.id))
+        .limit(limit),
+
     async find(schoolId: number, id: number) {
       const [row] = await joined(db.select(columns).from(paymentTransactions).$dynamic()).where(and(eq(paymentTransactions.schoolId, schoolId), eq(paymentTransactions.id, id)));
       return row ?? null;

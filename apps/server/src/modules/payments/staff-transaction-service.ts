@@ -21,9 +21,9 @@ const schoolPaymentsPolicy = definePolicy({
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof staffTransactionRepository>['find']>>>;
 type Person = { firstName: string; middleName: string; lastName: string; suffix: string | null; username: string };
 
-const nameOf = (user: Person) => fullName(user) || user.username;
+export const nameOf = (user: Person) => fullName(user) || user.username;
 
-function itemName(row: Row) {
+export function itemName(row: Pick<Row, 'txn' | 'bundle' | 'course' | 'className'>) {
   if (row.txn.contentType === 'bundle') return row.bundle ?? 'A deleted bundle';
   const course = row.course ?? 'A deleted course';
   return row.className ? `${course} (${row.className})` : course;
@@ -46,6 +46,21 @@ function present(row: Row): StaffPayment {
     paid_at: txn.paidAt?.toISOString() ?? null,
     may_settle: txn.processorType === 'cash' && txn.status === 'Pending',
     refunded: toPesos(txn.refunded),
+  };
+}
+
+/** The list's filters as the repository takes them: the school's calendar days become instants. */
+export function filterOf(query: Omit<StaffPaymentQuery, 'page'>, timeZone: string): TransactionFilter {
+  return {
+    status: query.status,
+    mode: query.mode,
+    channel: query.channel,
+    courseId: query.course,
+    bundleId: query.bundle,
+    payerId: query.payer,
+    reference: query.reference || undefined,
+    from: query.date_from ? zonedInstant(query.date_from, '00:00', timeZone) : undefined,
+    before: query.date_to ? zonedInstant(nextDay(query.date_to), '00:00', timeZone) : undefined,
   };
 }
 
@@ -92,18 +107,7 @@ export function staffTransactionService(app: FastifyInstance) {
   return {
     async list(ctx: StaffContext, query: StaffPaymentQuery, perPage: number) {
       schoolPaymentsPolicy.authorize(ctx.actor, 'read', ctx.school);
-      const timeZone = ctx.school.timeZone;
-      const filter: TransactionFilter = {
-        status: query.status,
-        mode: query.mode,
-        channel: query.channel,
-        courseId: query.course,
-        bundleId: query.bundle,
-        payerId: query.payer,
-        reference: query.reference || undefined,
-        from: query.date_from ? zonedInstant(query.date_from, '00:00', timeZone) : undefined,
-        before: query.date_to ? zonedInstant(nextDay(query.date_to), '00:00', timeZone) : undefined,
-      };
+      const filter = filterOf(query, ctx.school.timeZone);
       const { rows, total } = await repo.page(ctx.school.id, filter, perPage, (query.page - 1) * perPage);
       return pageOf(rows.map(present), total, query.page, perPage);
     },

@@ -9,6 +9,7 @@ import { catalogueStaffRoutes } from '../catalogue/staff-routes';
 import { gradingStaffRoutes } from '../exams/staff-grading-routes';
 import { studentStaffRoutes } from '../enrolment/staff-student-routes';
 import { examStaffRoutes } from '../exams/staff-routes';
+import { exportStaffRoutes } from '../exports/staff-routes';
 import { learningStaffRoutes } from '../learning/staff-routes';
 import { paymentStaffRoutes } from '../payments/staff-routes';
 import { transactionStaffRoutes } from '../payments/staff-transaction-routes';
@@ -38,4 +39,5 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(paymentStaffRoutes);
   await staff.register(transactionStaffRoutes);
   await staff.register(studentStaffRoutes);
+  await staff.register(exportStaffRoutes);
 };

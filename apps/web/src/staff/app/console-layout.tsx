@@ -85,6 +85,11 @@ export function ConsoleLayout() {
                 <NavLink to={staffPaths.payments}>Payments</NavLink>
               </li>
             )}
+            {me.data.permissions.includes('payment.read') && (
+              <li>
+                <NavLink to={staffPaths.exports}>Exports</NavLink>
+              </li>
+            )}
             {me.data.permissions.includes('voucher.manage') && (
               <li>
                 <NavLink to={staffPaths.vouchers}>Vouchers</NavLink>

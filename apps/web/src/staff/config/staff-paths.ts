@@ -15,6 +15,7 @@ export const staffPaths = {
   examResults: (id: number | string = ':id') => `/staff/exams/${id}/results`,
   grading: '/staff/grading',
   payments: '/staff/payments',
+  exports: '/staff/exports',
   students: '/staff/students',
   student: (id: number | string = ':id') => `/staff/students/${id}`,
   payment: (id: number | string = ':id') => `/staff/payments/${id}`,

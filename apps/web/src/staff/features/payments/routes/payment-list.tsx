@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { peso } from '@school/shared/payments/money';
 import { dateTimeIn } from '@school/shared/school/dates';
-import { PAYMENTS_PAGE_SIZE, staffPaymentQuerySchema, type StaffPayment } from '@school/shared/staff/payments';
+import { PAYMENTS_PAGE_SIZE, staffPaymentQuerySchema, type StaffPayment, type StaffPaymentQuery } from '@school/shared/staff/payments';
 import { Button } from '@/components/button';
 import { useSchool } from '@/lib/school';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { ExportButton } from '../../../components/export-button';
 import { staffPaths } from '../../../config/staff-paths';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useStaffPayments } from '../api/payment-calls';
@@ -12,6 +13,9 @@ import { PaymentFilterForm } from '../components/payment-filter-form';
 import { SettleActions } from '../components/settle-actions';
 import { StatusBadge } from '../components/status-badge';
 import '../payments.css';
+
+/** The list's filters without its page: an export holds every page. */
+const withoutPage = ({ page: _page, ...filters }: StaffPaymentQuery) => filters;
 
 /** /staff/payments: every transaction of the school, newest first; a cash payment is confirmed or declined here. */
 export function PaymentList() {
@@ -38,6 +42,7 @@ export function PaymentList() {
     <div className="console-page">
       <div className="console-head">
         <h1>Payments</h1>
+        <ExportButton request={{ kind: 'payments', filters: withoutPage(filters) }} />
       </div>
       <PaymentFilterForm filters={filters} onApply={update} />
       {filters.payer !== undefined && (
