@@ -444,7 +444,7 @@ describe('callbacks and who sees what', () => {
     const orphaned = await db().select().from(events).where(and(eq(events.type, 'payment.orphaned'), eq(events.subjectId, first.body.txn_id)));
     expect(orphaned).toMatchObject([{ schoolId: s.school.id, subjectType: 'payment_transaction', data: { gateway: 'sandbox', eventId: JSON.parse(body).id, amount: 113_500 } }]);
     const told = await waitFor(async () => (await db().select().from(notifications).where(eq(notifications.userId, admin.user.id)))[0]);
-    expect(told).toMatchObject({ kind: 'payment', schoolId: s.school.id, description: `<strong>Test Student</strong> paid P1,135.00 for <strong>${s.course.name}</strong> after that payment attempt had ended: refund it at the payment gateway.` });
+    expect(told).toMatchObject({ kind: 'payment', schoolId: s.school.id, description: `<strong>Test Student</strong> paid P1,135.00 for <strong>${s.course.name}</strong> after that payment attempt had ended: refund it from its page in the console.`, link: `/staff/payments/${first.body.txn_id}` });
   });
 
   it("answers 404 for another user's or another school's transaction", async () => {

@@ -5,6 +5,8 @@ import { refundMessages as msg } from '@school/shared/staff/payments';
 import { auditLog, bundleEnrollments, certificates, enrollments, notifications, paymentRefunds, paymentTransactions, sandboxCheckouts, vouchers, wallets } from '../src/db/schema/index';
 import { createBundle, createCourse, createSchool, createStaff, createStudent, createVoucher, giveCoins, lastMail, waitFor } from './support/factories';
 import { serverForFile } from './support/server';
+import { signPayload } from '../src/infra/payments/signature';
+import { sandboxSecretOf } from '../src/modules/sandbox-gateway/gateway';
 
 const ctx = serverForFile();
 const db = () => ctx.server.database.db;
@@ -175,6 +177,35 @@ describe('POST /staff/payments/{id}/refunds/', () => {
     for (const course of bundle.courses) expect((await enrolmentOf(student.user.id, course.id))!.status).toBe('cancelled');
     expect((await db().select().from(bundleEnrollments).where(eq(bundleEnrollments.userId, student.user.id)))[0]!.status).toBe('cancelled');
     expect((await ctx.api.get(`/api/v1/course/bundles/${bundle.id}/`, as(student))).body).toMatchObject({ status: null });
+  });
+
+  it('lists money that arrived after its attempt ended, and gives it back without touching the enrolment', async () => {
+    const school = await createSchool(db());
+    const course = await createCourse(db(), { school, fee: 112_000 });
+    const admin = await createStaff(db(), { school });
+    const student = await createStudent(db(), { school });
+    const as = (who: { token: string }) => ({ token: who.token, host: school.host });
+    const pay = (channel: string) =>
+      ctx.api.post('/api/v1/payment/process/', { content_type: 'course', object_id: course.id, processor_type: 'online_bank', channel_code: channel, gateway: 'sandbox' }, { ...as(student), headers: { 'idempotency-key': randomUUID() } });
+    const first = await pay('bpi');
+    const second = await pay('bdo');
+    // The replaced checkout took the money anyway (a payer on its page as it was replaced): its callback arrives.
+    const reference = (first.body.payment_url as string).split('/').pop()!;
+    await db().update(sandboxCheckouts).set({ status: 'paid' }).where(eq(sandboxCheckouts.reference, reference));
+    const body = JSON.stringify({ id: `evt_${randomUUID()}`, type: 'payment.paid', data: { reference } });
+    expect((await ctx.api.post('/api/v1/payment/callback/sandbox/', undefined, { rawBody: body, headers: { 'content-type': 'application/json', 'sandbox-signature': signPayload(sandboxSecretOf(ctx.server.app.config), body) } })).status).toBe(200);
+
+    const listed = await ctx.api.get(staff('payments/?orphaned=true'), as(admin));
+    expect(listed.body).toMatchObject({ count: 1, data: [{ id: first.body.txn_id, status: 'Failed', orphaned: true }] });
+    const page = await ctx.api.get(staff(`payments/${first.body.txn_id}/`), as(admin));
+    expect(page.body.refundable).toEqual({ amount: 1135, may_cancel: false, cancel_refused: msg.boughtNothing });
+    expect((await ctx.api.post(staff(`payments/${first.body.txn_id}/refunds/`), { amount: 1135, reason: 'Paid twice', cancel_enrolment: true }, { ...as(admin), headers: { 'idempotency-key': randomUUID() } })).body).toEqual({ cancel_enrolment: [msg.boughtNothing] });
+    const back = await ctx.api.post(staff(`payments/${first.body.txn_id}/refunds/`), { amount: 1135, reason: 'Paid twice', cancel_enrolment: false }, { ...as(admin), headers: { 'idempotency-key': randomUUID() } });
+    expect(back.status, back.text).toBe(200);
+    expect(back.body).toMatchObject({ refunded: 1135, refundable: { amount: 0 } });
+    // The enrolment the second attempt made is untouched.
+    expect((await enrolmentOf(student.user.id, course.id))!.status).toBe('notpaid');
+    expect(second.status).toBe(201);
   });
 
   it('refunds a cash payment by hand once the school confirmed it', async () => {

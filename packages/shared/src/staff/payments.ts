@@ -9,6 +9,9 @@ const isoDate = z.iso.date('Enter a date as YYYY-MM-DD.');
 /** What the console calls each status: the spec's `notpaid` is a checkout nobody has paid yet. */
 export const staffStatusLabels: Record<TransactionStatus, string> = { notpaid: 'Not paid', Pending: 'Pending', Paid: 'Paid', Failed: 'Failed' };
 
+/** A payment whose money arrived after its attempt had ended (replaced or lapsed): the school refunds it. */
+export const ORPHANED_LABEL = 'Paid after it ended';
+
 /** The list's filters: status, mode, channel, course or bundle, payer, the school's calendar days, a reference. */
 export const staffPaymentQuerySchema = z.object({
   status: z.enum(TRANSACTION_STATUSES).optional(),
@@ -21,6 +24,8 @@ export const staffPaymentQuerySchema = z.object({
   reference: z.string().trim().max(80).optional(),
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),
+  /** Only money that arrived for an attempt that had already ended (the school refunds it at the gateway). */
+  orphaned: z.enum(['true']).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type StaffPaymentQuery = z.infer<typeof staffPaymentQuerySchema>;
@@ -45,6 +50,8 @@ export const staffPaymentSchema = z.object({
   may_settle: z.boolean(),
   /** Pesos given back so far. */
   refunded: z.number(),
+  /** Money arrived after the attempt had ended: it needs the school's attention. */
+  orphaned: z.boolean(),
 });
 export type StaffPayment = z.infer<typeof staffPaymentSchema>;
 
@@ -99,9 +106,10 @@ export const refundMessages = {
   reasonRequired: 'Say why the payment is refunded.',
   amountInvalid: 'Enter an amount in pesos, up to two decimals.',
   nothingToDo: 'Enter an amount to refund, or end the enrolment.',
-  notPaid: 'Only a paid transaction can be refunded.',
+  notPaid: 'Only a paid transaction (or money that arrived after its attempt ended) can be refunded.',
   tooMuch: (left: string) => `No more than ${left} can be refunded.`,
   alreadyCancelled: 'The enrolment of this payment has already ended.',
+  boughtNothing: 'This money arrived after its payment attempt had ended: it bought no enrolment to end.',
   certificateIssued: 'A certificate was issued for this enrolment: a refund cannot end access to it. Refund the money only.',
   otherGateway: 'This payment went through another payment gateway than the one this site uses now: refund it there.',
   gatewayRefused: 'The payment gateway did not accept the refund: nothing was refunded. Try again later.',

@@ -110,14 +110,14 @@ const payment =
     ];
   };
 
-/** Money for an attempt that had already ended (payments' callback): the school's administrators refund it. */
+/** Money for an attempt that had already ended (payments' callback): the school's administrators refund it from its page. */
 const paymentOrphaned: Compose = async (event, repo) => {
   const row = event.schoolId === null ? undefined : await repo.payment(event.subjectId);
   if (!row) return [];
   const payer = await actorName(repo, row.userId);
   const admins = await repo.schoolAdministrators(event.schoolId!);
   const description = describe.paymentOrphaned(payer, row.amount, row.bundle ?? row.course ?? 'an enrolment');
-  return toEach(event, admins.map((a) => a.userId), () => ({ kind: 'payment', description, link: null }));
+  return toEach(event, admins.map((a) => a.userId), () => ({ kind: 'payment', description, link: links.staffPayment(event.subjectId) }));
 };
 
 /** Money given back by the school, and the enrolment ended with it when it was: the payer, with the refund's page. */

@@ -37,7 +37,7 @@ export const describe = {
   problemReported: (learner: string, lesson: string, detail: string) => `${strong(learner)} cannot study ${strong(lesson)}: ${escapeHtml(detail)}`,
   /** To the school's administrators. */
   paymentOrphaned: (payer: string, amount: number, item: string) =>
-    `${strong(payer)} paid ${pesos(amount)} for ${strong(item)} after that payment attempt had ended: refund it at the payment gateway.`,
+    `${strong(payer)} paid ${pesos(amount)} for ${strong(item)} after that payment attempt had ended: refund it from its page in the console.`,
   certificate: (course: string) => `Your certificate for ${strong(course)} is ready.`,
   idVerified: 'Your ID has been verified.',
   idFailed: 'Your ID could not be verified automatically. See the Authenticate ID tab for what to fix.',
@@ -60,6 +60,7 @@ export const links = {
   account: (tab: string) => `/student/${tab}`,
   enrolmentEvidence: (id: number) => `/staff/enrollments/${id}/identity`,
   staffExports: '/staff/exports',
+  staffPayment: (id: number) => `/staff/payments/${id}`,
   paymentResult: (txnId: number) => `/enrollment/payment?txn_id=${txnId}`,
   unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   /** The API's one-click unsubscribe (RFC 8058), on the same site. */

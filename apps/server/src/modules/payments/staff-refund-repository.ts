@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { certificates, enrollments, paymentRefunds, paymentTransactions, users } from '../../db/schema/index';
+import { certificates, enrollments, events, paymentRefunds, paymentTransactions, users } from '../../db/schema/index';
 
 export type RefundRow = typeof paymentRefunds.$inferSelect;
 
@@ -34,6 +34,10 @@ export function staffRefundRepository(db: Db) {
     /** Whether a refund of the transaction has ended its enrolment already (or is ending it). */
     async hasCancelling(transactionId: number) {
       return (await db.$count(paymentRefunds, and(eq(paymentRefunds.transactionId, transactionId), eq(paymentRefunds.cancelsEnrolment, true), ne(paymentRefunds.state, 'failed')))) > 0;
+    },
+    /** Whether money arrived for the transaction after its attempt had ended (the callback's event says so). */
+    async isOrphaned(transactionId: number) {
+      return (await db.$count(events, and(eq(events.subjectType, 'payment_transaction'), eq(events.subjectId, transactionId), eq(events.type, 'payment.orphaned')))) > 0;
     },
     /** Whether a certificate stands for the course enrolment, or for a course the bundle's enrolment took. */
     async hasCertificate(item: { enrollmentId: number | null; userId: number; bundleId: number | null }) {

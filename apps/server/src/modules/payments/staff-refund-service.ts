@@ -22,9 +22,11 @@ const BY_HAND = ['cash', 'none'];
  * left to give back, and whether it may end the enrolment (or why not).
  */
 export async function refundable(repo: ReturnType<typeof staffRefundRepository>, txn: TransactionRow, gatewayName: string) {
-  if (txn.status !== 'Paid') return null;
+  // Money that arrived after its attempt had ended bought nothing: it is given back, there is nothing to end.
+  const orphaned = txn.status === 'Failed' && (await repo.isOrphaned(txn.id));
+  if (txn.status !== 'Paid' && !orphaned) return null;
   const left = txn.amount - txn.refunded;
-  const cancelRefused = (await repo.hasCancelling(txn.id)) ? msg.alreadyCancelled : (await repo.hasCertificate(txn)) ? msg.certificateIssued : null;
+  const cancelRefused = orphaned ? msg.boughtNothing : (await repo.hasCancelling(txn.id)) ? msg.alreadyCancelled : (await repo.hasCertificate(txn)) ? msg.certificateIssued : null;
   const moneyGoesBack = BY_HAND.includes(txn.gateway) || txn.gateway === gatewayName;
   return { left: moneyGoesBack ? left : 0, cancelRefused, otherGateway: !moneyGoesBack };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { TransactionStatus } from '@school/shared/payments/rules';
 import type { Db } from '../../db/client';
@@ -14,13 +14,16 @@ export interface TransactionFilter {
   reference?: string;
   from?: Date;
   before?: Date;
+  orphaned?: boolean;
 }
+
+const orphanedEvent = sql<boolean>`exists (select 1 from ${events} where ${events.subjectType} = 'payment_transaction' and ${events.subjectId} = ${paymentTransactions.id} and ${events.type} = 'payment.orphaned')`;
 
 const payer = { id: users.id, firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix, email: users.email, username: users.username };
 
 /** The console's reads of a school's transactions: the filtered list, one with its voucher, events and callbacks. */
 export function staffTransactionRepository(db: Db) {
-  const columns = { txn: paymentTransactions, payer, course: courses.name, className: classes.name, bundle: bundles.name, voucher: vouchers.code };
+  const columns = { txn: paymentTransactions, payer, course: courses.name, className: classes.name, bundle: bundles.name, voucher: vouchers.code, orphaned: orphanedEvent };
 
   /** A transaction with its payer, item and voucher. */
   const joined = <T extends PgSelect>(query: T) =>
@@ -44,6 +47,7 @@ export function staffTransactionRepository(db: Db) {
       f.reference ? or(eq(t.reference, f.reference), eq(t.providerRef, f.reference), eq(t.refCode, f.reference)) : undefined,
       f.from ? gte(t.createdAt, f.from) : undefined,
       f.before ? lt(t.createdAt, f.before) : undefined,
+      f.orphaned ? orphanedEvent : undefined,
     )!;
   }
 

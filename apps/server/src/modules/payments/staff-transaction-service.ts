@@ -46,6 +46,7 @@ function present(row: Row): StaffPayment {
     paid_at: txn.paidAt?.toISOString() ?? null,
     may_settle: txn.processorType === 'cash' && txn.status === 'Pending',
     refunded: toPesos(txn.refunded),
+    orphaned: row.orphaned,
   };
 }
 
@@ -61,6 +62,7 @@ export function filterOf(query: Omit<StaffPaymentQuery, 'page'>, timeZone: strin
     reference: query.reference || undefined,
     from: query.date_from ? zonedInstant(query.date_from, '00:00', timeZone) : undefined,
     before: query.date_to ? zonedInstant(nextDay(query.date_to), '00:00', timeZone) : undefined,
+    orphaned: query.orphaned === 'true',
   };
 }
 

@@ -15,3 +15,7 @@ export const useWaitingAnswers = (enabled: boolean) =>
 /** How many payments made at the office wait for confirmation; under the payments key, so that settling one refreshes it. */
 export const useCashToConfirm = (enabled: boolean) =>
   useQuery({ queryKey: ['staff', 'payments', 'count'], queryFn: async () => (await api<ListPage<StaffPayment>>('/staff/payments/?mode=cash&status=Pending')).count, enabled });
+
+/** How many payments had their money arrive after the attempt had ended (to refund at the gateway). */
+export const useOrphanedPayments = (enabled: boolean) =>
+  useQuery({ queryKey: ['staff', 'payments', 'orphaned-count'], queryFn: async () => (await api<ListPage<StaffPayment>>('/staff/payments/?orphaned=true')).count, enabled });

@@ -3,7 +3,7 @@ import type { Permission } from '@school/shared/staff/permissions';
 import { QueryState } from '../../../components/query-state';
 import { staffPaths } from '../../../config/staff-paths';
 import { useStaffMe } from '../../../lib/use-staff-me';
-import { useCashToConfirm, useCourseCounts, useWaitingAnswers } from '../api/dashboard-calls';
+import { useCashToConfirm, useCourseCounts, useOrphanedPayments, useWaitingAnswers } from '../api/dashboard-calls';
 
 /** /staff: what waits for the staff member (answers to grade, cash to confirm) and the school's counts, each a link to its list. */
 export function Dashboard() {
@@ -12,6 +12,7 @@ export function Dashboard() {
   const may = (permission: Permission) => me.data?.permissions.includes(permission) ?? false;
   const waiting = useWaitingAnswers(may('exam.grade'));
   const cash = useCashToConfirm(may('payment.settle'));
+  const orphaned = useOrphanedPayments(may('payment.refund'));
   const tile = (count: number, label: string, to: string) => (
     <li className="dashboard-tile">
       <Link to={to}>
@@ -27,6 +28,7 @@ export function Dashboard() {
         <ul className="dashboard-tiles" aria-label="Waiting for you">
           {waiting.data !== undefined && tile(waiting.data, waiting.data === 1 ? 'answer waiting for a grade' : 'answers waiting for a grade', staffPaths.grading)}
           {cash.data !== undefined && tile(cash.data, cash.data === 1 ? 'cash payment to confirm' : 'cash payments to confirm', `${staffPaths.payments}?mode=cash&status=Pending`)}
+          {!!orphaned.data && tile(orphaned.data, orphaned.data === 1 ? 'payment paid after it ended: refund it' : 'payments paid after they ended: refund them', `${staffPaths.payments}?orphaned=true`)}
         </ul>
       )}
       <QueryState query={counts} what="The counts">

@@ -1,12 +1,12 @@
 import { PAYMENT_MODES, processorTypeLabels, TRANSACTION_STATUSES, WAIVER_MODES } from '@school/shared/payments/rules';
-import { staffPaymentQuerySchema, staffStatusLabels, type StaffPaymentQuery } from '@school/shared/staff/payments';
+import { ORPHANED_LABEL, staffPaymentQuerySchema, staffStatusLabels, type StaffPaymentQuery } from '@school/shared/staff/payments';
 import { Button } from '@/components/button';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { useFilterForm } from '../../../lib/use-filter-form';
 
-type FilterForm = Record<'reference' | 'status' | 'mode' | 'date_from' | 'date_to', string>;
-const formOf = (f: StaffPaymentQuery): FilterForm => ({ reference: f.reference ?? '', status: f.status ?? '', mode: f.mode ?? '', date_from: f.date_from ?? '', date_to: f.date_to ?? '' });
+type FilterForm = Record<'reference' | 'status' | 'mode' | 'date_from' | 'date_to' | 'orphaned', string>;
+const formOf = (f: StaffPaymentQuery): FilterForm => ({ reference: f.reference ?? '', status: f.status ?? '', mode: f.mode ?? '', date_from: f.date_from ?? '', date_to: f.date_to ?? '', orphaned: f.orphaned ?? '' });
 
 const statuses = TRANSACTION_STATUSES.map((value) => ({ value, label: staffStatusLabels[value] }));
 const modes = [...PAYMENT_MODES, ...WAIVER_MODES].map((value) => ({ value, label: processorTypeLabels[value] }));
@@ -22,6 +22,7 @@ export function PaymentFilterForm({ filters, onApply }: { filters: StaffPaymentQ
       <SelectField label="Mode" placeholder="Every mode" options={modes} error={errors.mode?.message} {...register('mode')} />
       <TextField label="From" type="date" error={errors.date_from?.message} {...register('date_from')} />
       <TextField label="To" type="date" error={errors.date_to?.message} {...register('date_to')} />
+      <SelectField label="Attention" placeholder="Every payment" options={[{ value: 'true', label: ORPHANED_LABEL }]} {...register('orphaned')} />
       <div className="response-actions">
         <Button label="Filter" type="submit" />
         <Button label="Clear" variant="ghost" onClick={clear} />

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { peso } from '@school/shared/payments/money';
 import { dateTimeIn } from '@school/shared/school/dates';
-import { PAYMENTS_PAGE_SIZE, staffPaymentQuerySchema, type StaffPayment, type StaffPaymentQuery } from '@school/shared/staff/payments';
+import { ORPHANED_LABEL, PAYMENTS_PAGE_SIZE, staffPaymentQuerySchema, type StaffPayment, type StaffPaymentQuery } from '@school/shared/staff/payments';
 import { Button } from '@/components/button';
 import { useSchool } from '@/lib/school';
 import { DataTable, type DataColumn } from '../../../components/data-table';
@@ -34,7 +34,16 @@ export function PaymentList() {
     { id: 'item', header: 'For', cell: ({ row }) => row.original.item.name },
     { id: 'mode', header: 'Mode', cell: ({ row }) => [row.original.mode_label, row.original.channel].filter(Boolean).join(' · ') },
     { id: 'amount', header: 'Amount', cell: ({ row }) => (row.original.refunded > 0 ? `${peso(row.original.amount)} (${peso(row.original.refunded)} refunded)` : peso(row.original.amount)) },
-    { id: 'status', header: 'Status', cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: ({ row }) => (
+        <>
+          <StatusBadge status={row.original.status} />
+          {row.original.orphaned && <span className="status-badge status-pending">{ORPHANED_LABEL}</span>}
+        </>
+      ),
+    },
     { id: 'actions', header: 'Actions', cell: ({ row }) => (row.original.may_settle ? <SettleActions payment={row.original} /> : null) },
   ];
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { peso } from '@school/shared/payments/money';
 import { dateTimeIn } from '@school/shared/school/dates';
-import { paymentEventLabels, type StaffPaymentDetail } from '@school/shared/staff/payments';
+import { ORPHANED_LABEL, paymentEventLabels, type StaffPaymentDetail } from '@school/shared/staff/payments';
 import { Button } from '@/components/button';
 import { useSchool } from '@/lib/school';
 import { QueryState } from '../../../components/query-state';
@@ -48,6 +48,7 @@ export function PaymentPage() {
             <div className="console-head">
               <h1>Payment {p.reference}</h1>
               <StatusBadge status={p.status} />
+              {p.orphaned && <span className="status-badge status-pending">{ORPHANED_LABEL}</span>}
               {p.may_settle && <SettleActions payment={p} />}
             </div>
             <dl className="fact-list">
