@@ -6,7 +6,8 @@ import { gradingMessages } from '@school/shared/staff/grading';
 import { peso } from '@school/shared/payments/money';
 import { exportMessages } from '@school/shared/staff/exports';
 import { declineMessages, refundMessages } from '@school/shared/staff/payments';
-import { enrollments, examQuestions, exams, notifications, vouchers, wallets } from '../apps/server/src/db/schema/index';
+import { rosterMessages } from '@school/shared/staff/roster';
+import { classes, enrollments, examQuestions, exams, notifications, vouchers, wallets } from '../apps/server/src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, createVoucher, giveCoins, waitFor } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
@@ -257,5 +258,63 @@ describe('students in the console', () => {
     await visible(page.getByRole('link', { name: 'Payments' }).last());
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("enrols a student into a course from its roster, moves them to a class and cancels the enrolment, who is told", { timeout: 90_000 }, async () => {
+    const db = app.server.database.db;
+    const school = await createSchool(db);
+    const course = await createCourse(db, { school, name: 'Labor Law Review' });
+    await db.insert(classes).values([
+      { schoolId: school.id, courseId: course.id, name: 'Saturday class' },
+      { schoolId: school.id, courseId: course.id, name: 'Sunday class' },
+    ]);
+    const admin = await createStaff(db, { school });
+    const student = await createStudent(db, { school, email: 'juan.luna@example.com' });
+
+    const { page } = await signedInAt(app, admin.token, `/staff/courses/${course.id}/students`, undefined, school.domain);
+    await visible(page.getByText('Nobody is enrolled yet.'));
+    await page.getByRole('button', { name: 'Enrol a student' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enrol a student' });
+    await dialog.getByLabel("Student's e-mail").fill('nobody@example.com');
+    await dialog.getByRole('button', { name: 'Enrol', exact: true }).click();
+    await visible(dialog.getByText(rosterMessages.noSuchStudent));
+    await dialog.getByLabel("Student's e-mail").fill('juan.luna@example.com');
+    await dialog.getByLabel('Enrolment').selectOption('paid');
+    await dialog.getByRole('button', { name: 'Enrol', exact: true }).click();
+    await visible(dialog.getByText(rosterMessages.noteRequired));
+    await dialog.getByLabel('How it was paid (a receipt number, a transfer)').fill('OR 0042');
+    await dialog.getByLabel('Class').selectOption({ label: 'Saturday class' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Enrol', exact: true }).click();
+    await toast(page, 'juan.luna@example.com is enrolled.');
+    await closeToast(page);
+    const roster = page.getByRole('table', { name: "The course's students, the latest enrolled first" });
+    await visible(roster.getByText('juan.luna@example.com'));
+    expect(await roster.getByRole('row').nth(1).allTextContents()).toEqual([expect.stringContaining('Saturday classPaid0 %')]);
+
+    await roster.getByRole('button', { name: 'Move Test Student to another class' }).click();
+    const move = page.getByRole('dialog', { name: 'Move to another class' });
+    await move.getByLabel('Class of Test Student').selectOption({ label: 'Sunday class' });
+    await move.getByRole('button', { name: 'Move', exact: true }).click();
+    await toast(page, 'Test Student is moved.');
+    await closeToast(page);
+    await visible(roster.getByRole('cell', { name: 'Sunday class' }));
+
+    await roster.getByRole('button', { name: "Cancel Test Student's enrolment" }).click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel the enrolment' });
+    await cancel.getByRole('button', { name: 'Cancel enrolment' }).click();
+    await visible(cancel.getByText(rosterMessages.reasonRequired));
+    await cancel.getByLabel('Reason (the student reads it)').fill('Enrolled in the wrong course.');
+    await cancel.getByRole('button', { name: 'Cancel enrolment' }).click();
+    await toast(page, "Test Student's enrolment is cancelled.");
+    await visible(roster.getByRole('cell', { name: 'Cancelled' }));
+    expect(await roster.getByRole('button', { name: /^Cancel / }).count()).toBe(0);
+    const told = await waitFor(async () => (await db.select().from(notifications).where(eq(notifications.userId, student.user.id))).find((n) => n.description.includes('cancelled')));
+    expect(told.description).toBe('The school cancelled your enrolment in <strong>Labor Law Review</strong>: Enrolled in the wrong course.');
+
+    // At a phone's width the roster still fits.
+    const { page: phone } = await signedInAt(app, admin.token, `/staff/courses/${course.id}/students`, { width: 360, height: 740 }, school.domain);
+    await visible(phone.getByRole('table', { name: "The course's students, the latest enrolled first" }).getByText('juan.luna@example.com'));
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

@@ -27,6 +27,7 @@ const staffPages: RouteObject[] = [
       { path: staffPaths.courseSettings(), lazy: page(() => import('@/staff/features/courses/routes/course-settings'), 'CourseSettings') },
       { path: staffPaths.courseOutline(), lazy: page(() => import('@/staff/features/courses/routes/course-outline'), 'CourseOutline') },
       { path: staffPaths.courseClasses(), lazy: page(() => import('@/staff/features/courses/routes/course-classes'), 'CourseClasses') },
+      { path: staffPaths.courseStudents(), lazy: page(() => import('@/staff/features/courses/routes/course-students'), 'CourseStudents') },
       { path: staffPaths.lesson(), lazy: page(() => import('@/staff/features/courses/routes/lesson-editor'), 'LessonEditor') },
       { path: staffPaths.categories, lazy: page(() => import('@/staff/features/courses/routes/category-list'), 'CategoryList') },
       { path: staffPaths.bundles, lazy: page(() => import('@/staff/features/courses/routes/bundle-list'), 'BundleList') },

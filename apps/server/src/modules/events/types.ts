@@ -9,6 +9,8 @@ export const eventSubjects = {
   'enrolment.course': 'enrollment',
   'enrolment.bundle': 'bundle_enrollment',
   'enrolment.completed': 'enrollment',
+  /** The school ended an enrolment from the course's roster (data: the reason); the student is told. */
+  'enrolment.cancelled': 'enrollment',
   'class.joined': 'enrollment',
   /** A student could not study a lesson (an outside player blocked): the school's administrators are told. */
   'courseware.problem': 'enrollment',
@@ -53,6 +55,7 @@ export type EventSubjectType = (typeof eventSubjects)[EventType];
  */
 export const deliveredEvents = [
   'enrolment.course',
+  'enrolment.cancelled',
   'enrolment.bundle',
   'exam.graded',
   'courseware.problem',

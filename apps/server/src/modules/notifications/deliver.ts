@@ -75,9 +75,17 @@ const forumAccepted: Compose = async (event, repo) => {
 };
 
 const courseEnrolment: Compose = async (event, repo) => {
-  const row = enrolled(event.data.status) ? await repo.courseEnrolment(event.subjectId) : undefined;
+  // One the school made (marked paid too) is news for the student; one they paid for is told by its payment.
+  const row = enrolled(event.data.status) || event.data.byStaff === true ? await repo.courseEnrolment(event.subjectId) : undefined;
   if (!row) return [];
   return [{ userId: row.userId, key: eventKey(event, row.userId), kind: 'enrolment', description: describe.enrolled(row.course), link: links.course(row.slug) }];
+};
+
+const enrolmentCancelled: Compose = async (event, repo) => {
+  const row = await repo.courseEnrolment(event.subjectId);
+  if (!row) return [];
+  const reason = typeof event.data.reason === 'string' ? event.data.reason : '';
+  return [{ userId: row.userId, key: eventKey(event, row.userId), kind: 'enrolment', description: describe.enrolmentCancelled(row.course, reason), link: links.course(row.slug) }];
 };
 
 const bundleEnrolment: Compose = async (event, repo) => {
@@ -223,6 +231,7 @@ export const composers: Record<DeliveredEventType, Compose> = {
   'forum.accepted': forumAccepted,
   'enrolment.course': courseEnrolment,
   'enrolment.bundle': bundleEnrolment,
+  'enrolment.cancelled': enrolmentCancelled,
   'payment.paid': payment(true),
   'payment.failed': payment(false),
   'payment.orphaned': paymentOrphaned,

@@ -24,6 +24,7 @@ export const describe = {
   commentedOnAnAnswer: (actor: string, title: string) => `${strong(actor)} commented on an answer to your question ${strong(title)}.`,
   accepted: (title: string) => `Your answer to ${strong(title)} was accepted.`,
   enrolled: (item: string) => `You are now enrolled in ${strong(item)}.`,
+  enrolmentCancelled: (course: string, reason: string) => `The school cancelled your enrolment in ${strong(course)}${reason ? `: ${escapeHtml(reason)}` : '.'}`,
   paid: (amount: number, item: string) => `We received your payment of ${pesos(amount)} for ${strong(item)}.`,
   paymentFailed: (amount: number, item: string) => `Your payment of ${pesos(amount)} for ${strong(item)} did not go through.`,
   refunded: (amount: number, item: string, ended: boolean) => {

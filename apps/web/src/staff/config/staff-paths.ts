@@ -5,6 +5,7 @@ export const staffPaths = {
   courseSettings: (id: number | string = ':id') => `/staff/courses/${id}/settings`,
   courseOutline: (id: number | string = ':id') => `/staff/courses/${id}/outline`,
   courseClasses: (id: number | string = ':id') => `/staff/courses/${id}/classes`,
+  courseStudents: (id: number | string = ':id') => `/staff/courses/${id}/students`,
   lesson: (courseId: number | string = ':id', lessonId: number | string = ':lessonId') => `/staff/courses/${courseId}/lessons/${lessonId}`,
   vouchers: '/staff/vouchers',
   categories: '/staff/categories',
