@@ -7,6 +7,7 @@ import { peso } from '@school/shared/payments/money';
 import { exportMessages } from '@school/shared/staff/exports';
 import { declineMessages, refundMessages } from '@school/shared/staff/payments';
 import { rosterMessages } from '@school/shared/staff/roster';
+import { importMessages } from '@school/shared/staff/roster-import';
 import { classes, enrollments, examQuestions, exams, notifications, vouchers, wallets } from '../apps/server/src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, createVoucher, giveCoins, waitFor } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
@@ -316,5 +317,35 @@ describe('students in the console', () => {
     const { page: phone } = await signedInAt(app, admin.token, `/staff/courses/${course.id}/students`, { width: 360, height: 740 }, school.domain);
     await visible(phone.getByRole('table', { name: "The course's students, the latest enrolled first" }).getByText('juan.luna@example.com'));
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
+  it('imports 50 students from a CSV file with 3 bad lines: a dry run first, then the import with its progress', { timeout: 120_000 }, async () => {
+    const db = app.server.database.db;
+    const school = await createSchool(db);
+    const course = await createCourse(db, { school, name: 'Civil Law Review' });
+    await db.insert(classes).values({ schoolId: school.id, courseId: course.id, name: 'Weekday' });
+    const admin = await createStaff(db, { school });
+    const lines = ['email,class', ...Array.from({ length: 47 }, (_, i) => `lawyer${i}-${course.id}@example.com,${i % 2 ? 'Weekday' : ''}`), 'not-an-address,', `lawyer0-${course.id}@example.com,`, `late-${course.id}@example.com,Weekend`];
+
+    const { page } = await signedInAt(app, admin.token, `/staff/courses/${course.id}/students`, undefined, school.domain);
+    await page.getByRole('button', { name: 'Import from CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import students from CSV' });
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'intake.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    await dialog.getByRole('button', { name: 'Check the file' }).click();
+    await visible(dialog.getByText('47 to invite, 0 to enrol, 0 already enrolled, 3 with a problem.'));
+    const planned = dialog.getByRole('table', { name: 'What each line would do' });
+    expect(await planned.getByRole('row').nth(1).allTextContents()).toEqual([`49not-an-address—Not imported: ${importMessages.badEmail}`]);
+    await visible(planned.getByText(`Not imported: ${importMessages.duplicate}`));
+    await visible(planned.getByText(`Not imported: ${importMessages.unknownClass}`));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Import 47 students' }).click();
+    await visible(dialog.getByText('The import is done.'), 60_000);
+    await visible(dialog.getByText('50 of 50 lines: 47 invited, 0 enrolled, 0 already enrolled, 3 not imported.'));
+    expect(await dialog.getByRole('table', { name: 'The lines not imported' }).getByRole('row').count()).toBe(4);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const roster = page.getByRole('table', { name: "The course's students, the latest enrolled first" });
+    await visible(roster.getByText(`lawyer46-${course.id}@example.com`));
+    expect(await roster.getByRole('row').count()).toBe(48);
   });
 });

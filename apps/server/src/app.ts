@@ -40,6 +40,7 @@ import { registerCertificateJobs } from './modules/certificates/service';
 import { registerKycJobs } from './modules/kyc/jobs';
 import { registerUploadJobs } from './modules/uploads/jobs';
 import { registerExportJobs } from './modules/exports/jobs';
+import { registerEnrolmentJobs } from './modules/enrolment/jobs';
 import { kycRoutes } from './modules/kyc/routes';
 import { scheduleExpiry } from './modules/payments/expire';
 import { paymentRoutes } from './modules/payments/routes';
@@ -221,6 +222,7 @@ export async function buildApp(options: AppOptions) {
   await registerKycJobs(app);
   await registerUploadJobs(app);
   await registerExportJobs(app);
+  await registerEnrolmentJobs(app);
   await registerNotificationJobs(app, database.listen);
   return app;
 }

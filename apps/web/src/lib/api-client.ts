@@ -75,13 +75,14 @@ export async function apiRevalidate<T>(path: string, etag: string | null): Promi
 async function send(path: string, options: ApiOptions): Promise<Response> {
   const token = storedToken();
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  const upload = options.body instanceof FormData;
+  // A form or a file goes as it is (a file with the content type its caller names); anything else as JSON.
+  const upload = options.body instanceof FormData || options.body instanceof Blob;
   if (options.body !== undefined && !upload) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Token ${token}`;
   const response = await fetch(`/api/v1${path}`, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers,
-    body: options.body === undefined ? undefined : upload ? (options.body as FormData) : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : upload ? (options.body as FormData | Blob) : JSON.stringify(options.body),
     signal: options.signal,
     keepalive: options.keepalive,
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bundles, classes, courses } from './catalogue';
 import { schools } from './schools';
 import { compliancePeriods } from './lookups';
@@ -67,5 +67,35 @@ export const bundleEnrollments = pgTable(
     index('bundle_enrollments_school_idx').on(t.schoolId),
     // No action on delete: a bundle somebody enrolled in cannot be deleted (the console answers 409).
     foreignKey({ name: 'bundle_enrollments_bundle_fk', columns: [t.schoolId, t.bundleId], foreignColumns: [bundles.schoolId, bundles.id] }),
+  ],
+);
+
+/**
+ * A CSV import into a course's roster (issue 23): the file's lines as read, how to enrol them, and how far the
+ * `roster-import` job got. Each line is planned again when the job reaches it; the lines it could not import are
+ * kept with their reasons.
+ */
+export const rosterImports = pgTable(
+  'roster_imports',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer().notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    courseId: integer().notNull(),
+    requestedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    options: jsonb().$type<{ as: 'free' | 'paid' | 'pay_later'; note: string }>().notNull(),
+    lines: jsonb().$type<{ line: number; email: string; className: string }[]>().notNull(),
+    state: text().notNull().$type<'queued' | 'running' | 'done' | 'failed'>(),
+    total: integer().notNull(),
+    done: integer().notNull().default(0),
+    counts: jsonb().$type<Record<'invite' | 'enrol' | 'already' | 'error', number>>().notNull().default({ invite: 0, enrol: 0, already: 0, error: 0 }),
+    errors: jsonb().$type<{ line: number; email: string; className: string; reason: string }[]>().notNull().default([]),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('roster_imports_course_idx').on(t.courseId, t.createdAt),
+    check('roster_imports_state_check', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+    check('roster_imports_done_check', sql`${t.done} between 0 and ${t.total}`),
+    foreignKey({ name: 'roster_imports_course_fk', columns: [t.schoolId, t.courseId], foreignColumns: [courses.schoolId, courses.id] }).onDelete('cascade'),
   ],
 );

@@ -38,3 +38,23 @@ export function resetEmail(school: SchoolRow, link: string, minutes: number) {
     }),
   };
 }
+
+/** A school enrolled this address in a course and made its account: choosing a password opens it. */
+export function invitationEmail(school: SchoolRow, p: { link: string; course: string; days: number }) {
+  return {
+    subject: `You are enrolled in ${p.course} at ${school.name}`,
+    ...actionEmail({
+      schoolName: school.name,
+      color: school.primaryColor,
+      heading: `Welcome to ${school.name}`,
+      paragraphs: [
+        `${school.name} enrolled you in ${p.course} and made an account for this address.`,
+        'Choose a password to open it and start learning.',
+        `The link can be used once and expires in ${p.days} days.`,
+      ],
+      actionLabel: 'Choose a Password',
+      actionUrl: p.link,
+      footer: `You received this email because ${school.name} enrolled this address in a course.`,
+    }),
+  };
+}

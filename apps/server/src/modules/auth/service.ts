@@ -3,7 +3,7 @@ import { authMessages, serverMessages, sessionMessages } from '@school/shared/au
 import type { ChangePasswordBody, LoginBody, RegisterBody, ResetBody, Role } from '@school/shared/auth/schemas';
 import { hashKey, hashPassword, newKey, verifyPassword } from '../../lib/crypto';
 import { DomainError, formError, invalid, notFound } from '../../lib/errors';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { grantSignupReward } from '../wallet/service';
 import { recordEvent } from '../events/service';
 import { emailQueue } from '../mail/send-email';
@@ -19,6 +19,8 @@ import { isUniqueViolation } from '../../lib/db-errors';
 const USERNAME = /^[\w.+-]+$/;
 const HOUR = 3_600_000;
 const SIGN_IN_CODE_TTL_SECONDS = 60;
+/** How long the link of a school's invitation (a roster import) lets its address choose a password. */
+export const INVITATION_DAYS = 7;
 
 export function authService(app: FastifyInstance) {
   const repo = authRepository(app.db);
@@ -72,7 +74,26 @@ export function authService(app: FastifyInstance) {
     });
   }
 
+  /**
+   * A student account the school makes for an address it enrols (a roster import), in the caller's transaction:
+   * no password yet, a link to choose one (which verifies the address) and the invitation that carries it.
+   */
+  async function inviteStudent(tx: Tx, email: string, school: SchoolRow, course: string) {
+    const local = email.split('@')[0]!.replace(/[^\w.+-]/g, '').slice(0, 30) || 'student';
+    const username = `${local}-${newKey().slice(0, 6).toLowerCase()}`;
+    const { user } = await authRepository(tx).createStudent({ username, email, passwordHash: null, schoolId: school.id });
+    await recordEvent(tx, { schoolId: school.id, actorId: null, type: 'user.signed_up', subjectId: user.id, data: { method: 'invitation' } });
+    await grantSignupReward(tx, school, user.id);
+    const key = newKey();
+    await authRepository(tx).createLink({ userId: user.id, purpose: 'reset_password', keyHash: hashKey(key), expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * HOUR) });
+    const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school.domain, `/reset_password/${Buffer.from(`${user.id}:${key}`).toString('base64url')}`);
+    await emails.send({ tx, schoolId: school.id, to: email, template: 'invitation', params: { link, course, days: INVITATION_DAYS } });
+    return user;
+  }
+
   return {
+    inviteStudent,
+
     /**
      * Failures count per account whichever of its names was typed (per typed name when there is no such
      * account, so that both answer alike), from every address together.

@@ -54,6 +54,9 @@ export function staffRosterService(app: FastifyInstance) {
   }
 
   return {
+    /** The course of this school the caller may read (or manage) the roster of; 404, 403 otherwise. */
+    course,
+
     async list(ctx: StaffContext, courseId: number, query: RosterQuery, perPage: number) {
       const found = await course(ctx, courseId, 'read');
       const { rows, total } = await repo.page(found.id, query, perPage, (query.page - 1) * perPage);

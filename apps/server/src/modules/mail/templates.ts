@@ -1,4 +1,4 @@
-import { resetEmail, verificationEmail } from '../auth/emails';
+import { invitationEmail, resetEmail, verificationEmail } from '../auth/emails';
 import { certificateIssuedEmail, idNotVerifiedEmail, idVerifiedEmail, paymentFailedEmail, paymentReceivedEmail, paymentRefundedEmail } from '../notifications/emails';
 import type { SchoolRow } from '../tenancy/repository';
 
@@ -17,6 +17,7 @@ export interface RenderedMail {
 export const emailTemplates = {
   'verify-email': (school: SchoolRow, p: { link: string; hours: number }) => verificationEmail(school, p.link, p.hours),
   'reset-password': (school: SchoolRow, p: { link: string; minutes: number }) => resetEmail(school, p.link, p.minutes),
+  invitation: invitationEmail,
   'payment-received': paymentReceivedEmail,
   'payment-failed': paymentFailedEmail,
   'payment-refunded': paymentRefundedEmail,

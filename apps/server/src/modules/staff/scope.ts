@@ -7,6 +7,7 @@ import { categoryStaffRoutes } from '../catalogue/staff-category-routes';
 import { outlineStaffRoutes } from '../catalogue/staff-outline-routes';
 import { catalogueStaffRoutes } from '../catalogue/staff-routes';
 import { gradingStaffRoutes } from '../exams/staff-grading-routes';
+import { rosterImportStaffRoutes } from '../enrolment/staff-roster-import-routes';
 import { rosterStaffRoutes } from '../enrolment/staff-roster-routes';
 import { studentStaffRoutes } from '../enrolment/staff-student-routes';
 import { examStaffRoutes } from '../exams/staff-routes';
@@ -41,5 +42,6 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(transactionStaffRoutes);
   await staff.register(studentStaffRoutes);
   await staff.register(rosterStaffRoutes);
+  await staff.register(rosterImportStaffRoutes);
   await staff.register(exportStaffRoutes);
 };

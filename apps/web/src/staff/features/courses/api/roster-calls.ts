@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListPage } from '@school/shared/api/errors';
 import type { RosterEntry, RosterQuery } from '@school/shared/staff/roster';
+import type { ImportPlan, ImportRun } from '@school/shared/staff/roster-import';
 import { api } from '@/lib/api-client';
 import { queryString } from '../../../lib/query-string';
 
@@ -24,5 +25,32 @@ export function useRosterWrite(courseId: number) {
       await client.invalidateQueries({ queryKey: rosterKey(courseId) });
       await client.invalidateQueries({ queryKey: ['staff', 'students'] });
     },
+  });
+}
+
+/** The dry run of a CSV file: what each line would do. */
+export const planImport = (courseId: number, file: Blob) =>
+  api<ImportPlan>(`/staff/courses/${courseId}/students/import/?dry_run=true`, { method: 'POST', body: file, headers: { 'content-type': 'text/csv' } });
+
+/** Starts the import of a file; its progress is read with useImportRun. */
+export function useStartImport(courseId: number) {
+  return useMutation({
+    mutationFn: ({ file, as, note }: { file: Blob; as: string; note: string }) =>
+      api<ImportRun>(`/staff/courses/${courseId}/students/import/?${new URLSearchParams({ as, note })}`, { method: 'POST', body: file, headers: { 'content-type': 'text/csv' } }),
+  });
+}
+
+/** An import's progress, read every second until it is over; the roster reads again when it is. */
+export function useImportRun(courseId: number, id: number | null) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: ['staff', 'roster-import', courseId, id],
+    queryFn: async () => {
+      const run = await api<ImportRun>(`/staff/courses/${courseId}/students/import/${id}/`);
+      if (run.state === 'done' || run.state === 'failed') await client.invalidateQueries({ queryKey: rosterKey(courseId) });
+      return run;
+    },
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data?.state === 'done' || query.state.data?.state === 'failed' ? false : 1_000),
   });
 }

@@ -16,6 +16,7 @@ import { useStaffCourse } from '../api/course-calls';
 import { useRoster } from '../api/roster-calls';
 import { CourseNav } from '../components/course-nav';
 import { EnrolDialog } from '../components/enrol-dialog';
+import { ImportDialog } from '../components/import-dialog';
 import { RosterActions } from '../components/roster-actions';
 
 /** /staff/courses/{id}/students: the course's roster; administrators enrol, move, reset a timer and cancel from here. */
@@ -49,6 +50,7 @@ function Roster({ course, classes }: { course: StaffCourse; classes: StaffClass[
   const manages = useStaffMe().data?.permissions.includes('enrolment.manage') ?? false;
   const timeZone = useSchool().data?.time_zone ?? 'Asia/Manila';
   const [enrolling, setEnrolling] = useState(false);
+  const [importing, setImporting] = useState(false);
   const when = (iso: string | null) => (iso ? dateTimeIn(iso, timeZone) : '—');
 
   const columns: DataColumn<RosterEntry>[] = [
@@ -75,7 +77,12 @@ function Roster({ course, classes }: { course: StaffCourse; classes: StaffClass[
     <>
       <div className="console-head">
         <h2>Students</h2>
-        {manages && <Button label="Enrol a student" onClick={() => setEnrolling(true)} />}
+        {manages && (
+          <span className="settle-actions">
+            <Button label="Enrol a student" onClick={() => setEnrolling(true)} />
+            <Button label="Import from CSV" variant="ghost" onClick={() => setImporting(true)} />
+          </span>
+        )}
       </div>
       <div className="filter-form" role="group" aria-label="Filter the students">
         <SearchBox label="Search by name, e-mail or roll number" value={filters.search ?? ''} onSearch={(search) => update({ search })} />
@@ -114,6 +121,7 @@ function Roster({ course, classes }: { course: StaffCourse; classes: StaffClass[
         onPage={(page) => update({ page })}
       />
       {manages && <EnrolDialog courseId={course.id} classes={classes} open={enrolling} onClose={() => setEnrolling(false)} />}
+      {manages && <ImportDialog courseId={course.id} open={importing} onClose={() => setImporting(false)} />}
     </>
   );
 }
