@@ -38,7 +38,8 @@ export const enrollments = pgTable(
   (t) => [
     uniqueIndex('enrollments_user_course_key').on(t.userId, t.courseId),
     index('enrollments_user_date_idx').on(t.userId, t.dateEnrolled),
-    index('enrollments_course_idx').on(t.courseId),
+    // A course's roster, the latest enrolled first, read in order (and counted) from here.
+    index('enrollments_course_date_idx').on(t.courseId, t.dateEnrolled, t.id),
     index('enrollments_school_date_idx').on(t.schoolId, t.dateEnrolled),
     check('enrollments_progress_check', sql`${t.progress} between 0 and 100`),
     unique('enrollments_school_id_id_key').on(t.schoolId, t.id),

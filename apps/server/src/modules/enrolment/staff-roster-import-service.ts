@@ -101,7 +101,7 @@ export function rosterImportService(app: FastifyInstance) {
       return presentRun(row);
     },
 
-    /** The job: batch by batch, each line in its own transaction, progress written after each batch. */
+    /** The job: batch by batch, one commit per batch with its progress, each line in its own savepoint. */
     async run(id: number) {
       const found = await repo.forJob(id);
       if (!found || found.run.state === 'done') return;
@@ -109,45 +109,52 @@ export function rosterImportService(app: FastifyInstance) {
       await repo.update(id, { state: 'running' });
       const counts = { invite: 0, enrol: 0, already: 0, error: 0 };
       const errors: RosterImportRow['errors'] = [];
+      // What the last committed batch left: a failed batch is undone, so its lines are not counted.
+      let committed = { counts: { ...counts }, errors: 0 };
       const notes = run.options.as === 'paid' ? `Marked paid by the school: ${run.options.note}` : run.options.note;
       try {
         // The addresses of earlier batches stay seen: a repeated address is caught across batches too.
         const seen = new Set<string>();
         for (let start = 0; start < run.lines.length; start += BATCH) {
           const { rows, accounts, classes } = await plan(school.id, { id: run.courseId, classEnrollmentOnly: course.classOnly }, run.lines.slice(start, start + BATCH), seen);
-          for (const row of rows) {
-            if (row.outcome === 'error') {
-              counts.error++;
-              errors.push({ line: row.line, email: row.email, className: row.className, reason: row.reason! });
-              continue;
+          // One commit per batch with its progress; each line in a savepoint of its own, so that one line's
+          // failure is that line's alone.
+          await app.db.transaction(async (batch) => {
+            for (const row of rows) {
+              if (row.outcome === 'error') {
+                counts.error++;
+                errors.push({ line: row.line, email: row.email, className: row.className, reason: row.reason! });
+                continue;
+              }
+              if (row.outcome === 'already') {
+                counts.already++;
+                continue;
+              }
+              const classId = row.className ? (classes.get(row.className.trim().toLowerCase()) ?? null) : null;
+              try {
+                const outcome = await batch.transaction(async (tx) => {
+                  const userId = accounts.get(row.email)?.userId ?? (await auth.inviteStudent(tx, row.email, school, course.name)).id;
+                  const made = await staffRosterRepository(tx).enrol({ userId, schoolId: school.id, courseId: run.courseId, classId, compliancePeriodId: null, status: run.options.as, startDate: course.dateStart, notes });
+                  if (!made) return 'already' as const;
+                  await recordEvent(tx, { schoolId: school.id, actorId: run.requestedBy, type: 'enrolment.course', subjectId: made.id, data: { courseId: run.courseId, classId, status: made.status, byStaff: true } });
+                  return row.outcome;
+                });
+                counts[outcome]++;
+              } catch (error) {
+                // An account made for the address meanwhile (a sign-up at the same moment): the line says so.
+                if (!isUniqueViolation(error)) throw error;
+                counts.error++;
+                errors.push({ line: row.line, email: row.email, className: row.className, reason: 'An account was made for this address during the import: import the line again.' });
+              }
             }
-            if (row.outcome === 'already') {
-              counts.already++;
-              continue;
-            }
-            const classId = row.className ? (classes.get(row.className.trim().toLowerCase()) ?? null) : null;
-            try {
-              const outcome = await app.db.transaction(async (tx) => {
-                const userId = accounts.get(row.email)?.userId ?? (await auth.inviteStudent(tx, row.email, school, course.name)).id;
-                const made = await staffRosterRepository(tx).enrol({ userId, schoolId: school.id, courseId: run.courseId, classId, compliancePeriodId: null, status: run.options.as, startDate: course.dateStart, notes });
-                if (!made) return 'already' as const;
-                await recordEvent(tx, { schoolId: school.id, actorId: run.requestedBy, type: 'enrolment.course', subjectId: made.id, data: { courseId: run.courseId, classId, status: made.status, byStaff: true } });
-                return row.outcome;
-              });
-              counts[outcome]++;
-            } catch (error) {
-              // An account made for the address meanwhile (a sign-up at the same moment): the line says so.
-              if (!isUniqueViolation(error)) throw error;
-              counts.error++;
-              errors.push({ line: row.line, email: row.email, className: row.className, reason: 'An account was made for this address during the import: import the line again.' });
-            }
-          }
-          await repo.update(id, { done: Math.min(start + BATCH, run.total), counts, errors });
+            await rosterImportRepository(batch).update(id, { done: Math.min(start + BATCH, run.total), counts, errors });
+          });
+          committed = { counts: { ...counts }, errors: errors.length };
         }
         await repo.update(id, { state: 'done', finishedAt: new Date() });
       } catch (error) {
         app.log.error({ err: error, import: id }, 'a roster import failed');
-        await repo.update(id, { state: 'failed', counts, errors, finishedAt: new Date() });
+        await repo.update(id, { state: 'failed', counts: committed.counts, errors: errors.slice(0, committed.errors), finishedAt: new Date() });
       }
     },
   };
