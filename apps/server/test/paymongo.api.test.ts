@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMessages } from '@school/shared/payments/rules';
+import { refundMessages } from '@school/shared/staff/payments';
 import { enrollments, paymentTransactions } from '../src/db/schema/index';
 import { signPayload } from '../src/infra/payments/signature';
 import { createCourse, createSchool, createStaff, createStudent } from './support/factories';
@@ -128,5 +129,24 @@ describe('the PayMongo gateway (against a local fake of its API)', () => {
     // PayMongo settles a refund later: it shows as on its way.
     expect(done.body.refunds.find((r: { state: string }) => r.state !== 'failed')).toMatchObject({ amount: 100, state: 'pending' });
     expect(done.body.refunded).toBe(100);
+
+    // The answer to a refund is lost: it stays counted and 'requested'; sent again with the same key, PayMongo's
+    // list finds the refund made, and none is made twice.
+    fake.loseNextRefundAnswer();
+    const key = randomUUID();
+    const again = (k: string) => api.post(`/api/v1/staff/payments/${res.body.txn_id}/refunds/`, { amount: 50, reason: 'Charged twice', cancel_enrolment: false }, { token: admin.token, host: school.host, headers: { 'idempotency-key': k } });
+    const lost = await again(key);
+    expect(lost.status).toBe(502);
+    expect(lost.body.detail).toBe(refundMessages.gatewayUnclear);
+    const counted = (await server.database.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, res.body.txn_id)))[0]!;
+    expect(counted.refunded).toBe(15_000);
+    const resent = await again(key);
+    expect(resent.status, resent.text).toBe(200);
+    expect(fake.refunds.filter((r) => r.payment_id === `pay_${session.id}`)).toHaveLength(2);
+    expect(resent.body.refunds.map((r: { amount: number; state: string }) => [r.amount, r.state])).toEqual([
+      [100, 'failed'],
+      [100, 'pending'],
+      [50, 'pending'],
+    ]);
   });
 });

@@ -140,6 +140,14 @@ describe('POST /staff/payments/{id}/refunds/', () => {
     expect((await db().select().from(paymentRefunds).where(eq(paymentRefunds.transactionId, s.txnId)))[0]).toMatchObject({ state: 'failed' });
     expect((await enrolmentOf(s.student.user.id, s.course.id))!.status).toBe('paid');
     expect((await ctx.api.get(`/api/v1/transaction/${s.txnId}/`, s.as(s.student))).body.refunds).toEqual([]);
+    // The same refund asked again once the gateway takes it: the refused row is sent again, not a second one.
+    const key = randomUUID();
+    expect((await s.refund({ amount: 10, reason: 'Goodwill', cancel_enrolment: false }, key)).status).toBe(502);
+    await db().update(sandboxCheckouts).set({ status: 'paid' }).where(eq(sandboxCheckouts.reference, s.reference));
+    const retried = await s.refund({ amount: 10, reason: 'Goodwill', cancel_enrolment: false }, key);
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.refunded).toBe(10);
+    expect((await db().select().from(paymentRefunds).where(eq(paymentRefunds.transactionId, s.txnId))).map((r) => r.state).sort()).toEqual(['failed', 'succeeded']);
 
     // A payment not paid cannot be refunded.
     const pending = await ctx.api.post('/api/v1/payment/process/', { content_type: 'course', object_id: (await createCourse(db(), { school: s.school, fee: 10_000 })).id, processor_type: 'cash', channel_code: 'cash', gateway: 'cash' }, { ...s.as(s.student), headers: { 'idempotency-key': randomUUID() } });
@@ -177,6 +185,13 @@ describe('POST /staff/payments/{id}/refunds/', () => {
     for (const course of bundle.courses) expect((await enrolmentOf(student.user.id, course.id))!.status).toBe('cancelled');
     expect((await db().select().from(bundleEnrollments).where(eq(bundleEnrollments.userId, student.user.id)))[0]!.status).toBe('cancelled');
     expect((await ctx.api.get(`/api/v1/course/bundles/${bundle.id}/`, as(student))).body).toMatchObject({ status: null });
+
+    // A new bundle with one of those courses: buying it takes the ended course up again.
+    const next = await createBundle(db(), { school, price: 100_000, courses: [bundle.courses[0]!] });
+    const again = await ctx.api.post('/api/v1/payment/process/', { content_type: 'bundle', object_id: next.id, processor_type: 'card', channel_code: 'card', gateway: 'sandbox' }, { ...as(student), headers: { 'idempotency-key': randomUUID() } });
+    await ctx.api.post(`/api/v1/sandbox/checkouts/${(again.body.payment_url as string).split('/').pop()}/`, { outcome: 'paid' });
+    await waitFor(async () => ((await enrolmentOf(student.user.id, bundle.courses[0]!.id))!.status === 'paid' ? true : undefined));
+    expect((await enrolmentOf(student.user.id, bundle.courses[0]!.id))!.bundleId).toBe(next.id);
   });
 
   it('lists money that arrived after its attempt ended, and gives it back without touching the enrolment', async () => {
@@ -203,6 +218,8 @@ describe('POST /staff/payments/{id}/refunds/', () => {
     const back = await ctx.api.post(staff(`payments/${first.body.txn_id}/refunds/`), { amount: 1135, reason: 'Paid twice', cancel_enrolment: false }, { ...as(admin), headers: { 'idempotency-key': randomUUID() } });
     expect(back.status, back.text).toBe(200);
     expect(back.body).toMatchObject({ refunded: 1135, refundable: { amount: 0 } });
+    // Given back in full, it needs no more attention.
+    expect((await ctx.api.get(staff('payments/?orphaned=true'), as(admin))).body.count).toBe(0);
     // The enrolment the second attempt made is untouched.
     expect((await enrolmentOf(student.user.id, course.id))!.status).toBe('notpaid');
     expect(second.status).toBe(201);

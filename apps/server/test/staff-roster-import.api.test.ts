@@ -79,6 +79,7 @@ describe('POST /staff/courses/{id}/students/import/', () => {
     const many = ['email', ...Array.from({ length: 10_001 }, (_, i) => `s${i}@example.com`)].join('\n');
     expect((await s.send(many)).body.detail).toBe(msg.tooMany);
     expect((await ctx.api.post(`/api/v1/staff/courses/${s.course.id}/students/import/?dry_run=true`, { email: 'x' }, { token: s.admin.token, host: s.school.host })).status).toBe(400);
+    expect((await s.send('email\na@example.com\n', 'as=paid')).body).toEqual({ note: [msg.noteRequired] });
   });
 
   it('plans 10,000 lines in one dry run', async () => {

@@ -129,5 +129,14 @@ describe('enrolling, moving, resetting and cancelling from the roster', () => {
     const refused = await ctx.api.post(staff(`courses/${paid.id}/students/${enrolment!.id}/cancel/`), { reason: 'x' }, s.as(s.admin));
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toBe(msg.cancelPaid);
+
+    // Enrolled to pay later, with a cash payment on its way: that payment is settled first.
+    const later = await createCourse(db(), { school: s.school, fee: 50_000, allowPayLater: true });
+    const payer = await createStudent(db(), { school: s.school });
+    const pending = await createEnrolment(db(), { course: later, student: payer, status: 'pay_later' });
+    expect((await ctx.api.post('/api/v1/payment/process/', { content_type: 'course', object_id: later.id, processor_type: 'cash', channel_code: 'cash', gateway: 'cash' }, { token: payer.token, host: s.school.host, headers: { 'idempotency-key': randomUUID() } })).status).toBe(201);
+    const open = await ctx.api.post(staff(`courses/${later.id}/students/${pending.id}/cancel/`), { reason: 'x' }, s.as(s.admin));
+    expect(open.status).toBe(409);
+    expect(open.body.detail).toBe(msg.cancelOpen);
   });
 });

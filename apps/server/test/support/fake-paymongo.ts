@@ -16,7 +16,8 @@ export async function startFakePaymongo(secretKey: string) {
   const state = { refuseNext: false };
   const expired: string[] = [];
   const paid = new Set<string>();
-  const refunds: { id: string; payment_id: string; amount: number; notes: string }[] = [];
+  const refunds: { id: string; payment_id: string; amount: number; notes: string; metadata: Record<string, unknown> }[] = [];
+  const refundState = { timeOutNext: false };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -36,15 +37,24 @@ export async function startFakePaymongo(secretKey: string) {
         const payments = paid.has(id) ? [{ id: `pay_${id}`, type: 'payment', attributes: { status: 'paid' } }] : [];
         return send(200, { data: { id, type: 'checkout_session', attributes: { status: expired.includes(id) ? 'expired' : 'active', payments } } });
       }
+      const list = /^\/v1\/refunds\?payment_id=([\w-]+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && list) {
+        return send(200, { data: refunds.filter((r) => r.payment_id === list[1]).map((r) => ({ id: r.id, type: 'refund', attributes: { ...r, status: 'pending' } })) });
+      }
       if (req.method === 'POST' && req.url === '/v1/refunds') {
-        const { attributes } = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { attributes: { amount: number; payment_id: string; notes?: string } } }).data;
+        const { attributes } = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { attributes: { amount: number; payment_id: string; notes?: string; metadata?: Record<string, unknown> } } }).data;
         const session = sessions.find((x) => `pay_${x.id}` === attributes.payment_id);
         if (!session || !paid.has(session.id)) return send(400, { errors: [{ code: 'resource_failed_state' }] });
         // As PayMongo: never more than the payment took.
         const given = refunds.filter((r) => r.payment_id === attributes.payment_id).reduce((sum, r) => sum + r.amount, 0);
         if (given + attributes.amount > session.attributes.line_items[0]!.amount) return send(400, { errors: [{ code: 'parameter_above_maximum' }] });
-        const refund = { id: `ref_${randomBytes(8).toString('hex')}`, payment_id: attributes.payment_id, amount: attributes.amount, notes: attributes.notes ?? '' };
+        const refund = { id: `ref_${randomBytes(8).toString('hex')}`, payment_id: attributes.payment_id, amount: attributes.amount, notes: attributes.notes ?? '', metadata: attributes.metadata ?? {} };
         refunds.push(refund);
+        // As an outage would: the refund is made, but its answer never arrives.
+        if (refundState.timeOutNext) {
+          refundState.timeOutNext = false;
+          return send(503, { errors: [{ code: 'service_unavailable' }] });
+        }
         return send(200, { data: { id: refund.id, type: 'refund', attributes: { ...refund, status: 'pending' } } });
       }
       if (req.method !== 'POST' || req.url !== '/v1/checkout_sessions') return send(404, { errors: [{ code: 'resource_not_found' }] });
@@ -68,6 +78,10 @@ export async function startFakePaymongo(secretKey: string) {
     expired,
     /** The payer pays this session at PayMongo (its webhook is the test's to send). */
     markPaid: (id: string) => paid.add(id),
+    /** The next refund is made, but answered 503 (its answer lost). */
+    loseNextRefundAnswer: () => {
+      refundState.timeOutNext = true;
+    },
     /** The next session request answers 500, as an outage would. */
     refuseNext: () => {
       state.refuseNext = true;

@@ -109,10 +109,13 @@ export const refundMessages = {
   notPaid: 'Only a paid transaction (or money that arrived after its attempt ended) can be refunded.',
   tooMuch: (left: string) => `No more than ${left} can be refunded.`,
   alreadyCancelled: 'The enrolment of this payment has already ended.',
+  boughtAgain: 'The student paid for this enrolment again since: refund that later payment to end it.',
   boughtNothing: 'This money arrived after its payment attempt had ended: it bought no enrolment to end.',
   certificateIssued: 'A certificate was issued for this enrolment: a refund cannot end access to it. Refund the money only.',
   otherGateway: 'This payment went through another payment gateway than the one this site uses now: refund it there.',
   gatewayRefused: 'The payment gateway did not accept the refund: nothing was refunded. Try again later.',
+  gatewayUnclear:
+    'The payment gateway did not answer clearly, so the refund may have been made. It stays "Being sent to the gateway": press Refund again with the same answers to send it again (the gateway makes it once).',
   idempotencyKeyRequired: 'An Idempotency-Key header is required.',
 } as const;
 

@@ -16,6 +16,7 @@ export const importMessages = {
   unknownClass: 'No class of this course has that name.',
   classRequired: 'This course takes enrolments by class only: name the class.',
   staffAccount: 'This e-mail belongs to a staff account, which cannot study.',
+  noteRequired: 'Say how the students paid (a receipt number, a bank transfer): it is kept with each enrolment.',
 } as const;
 
 export const IMPORT_OUTCOMES = ['invite', 'enrol', 'already', 'error'] as const;
@@ -80,11 +81,13 @@ export const countOutcomes = (rows: { outcome: ImportOutcome }[]) =>
   Object.fromEntries(IMPORT_OUTCOMES.map((o) => [o, rows.filter((r) => r.outcome === o).length])) as Record<ImportOutcome, number>;
 
 /** How the imported students are enrolled (the same choices as one student's enrolment). */
-export const importOptionsSchema = z.object({
-  dry_run: z.enum(['true', 'false']).default('false'),
-  as: z.enum(['free', 'paid', 'pay_later']).default('free'),
-  note: z.string().trim().max(500).default(''),
-});
+export const importOptionsSchema = z
+  .object({
+    dry_run: z.enum(['true', 'false']).default('false'),
+    as: z.enum(['free', 'paid', 'pay_later']).default('free'),
+    note: z.string().trim().max(500).default(''),
+  })
+  .refine((o) => o.dry_run === 'true' || o.as !== 'paid' || o.note.length > 0, { message: importMessages.noteRequired, path: ['note'] });
 
 const planned = z.object({ line: z.number(), email: z.string(), class: z.string(), outcome: z.enum(IMPORT_OUTCOMES), reason: z.string().nullable() });
 const counts = z.object({ invite: z.number(), enrol: z.number(), already: z.number(), error: z.number() });

@@ -60,6 +60,7 @@ export const rosterMessages = {
   reasonRequired: 'Say why the enrolment is cancelled.',
   alreadyCancelled: 'This enrolment is already cancelled.',
   cancelPaid: 'This enrolment was paid for: refund its payment (Payments) to end it, so the money is settled too.',
+  cancelOpen: 'A payment of this enrolment is on its way: confirm or decline it (Payments) first.',
   noTimer: 'This enrolment has no course timer running.',
   periodEnded: 'Choose a compliance period that has not ended.',
 } as const;

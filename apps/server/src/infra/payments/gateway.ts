@@ -58,10 +58,16 @@ export interface PaymentGateway {
    * the money was taken first.
    */
   cancelCheckout(providerRef: string): Promise<'closed' | 'paid'>;
-  /** Gives back part or all of a paid checkout; throws when the gateway refuses (nothing was given back). */
+  /**
+   * Gives back part or all of a paid checkout, once per `refundId` (asked again, it answers the refund made).
+   * Throws RefundRefused when the gateway refused (nothing was given back); any other error leaves it unknown.
+   */
   refund(request: RefundRequest): Promise<RefundResult>;
   /** Verifies a callback's signature over its raw body (throws `CallbackRefused`); null for events we ignore. */
   parseCallback(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): GatewayEvent | null;
 }
 
 export class CallbackRefused extends Error {}
+
+/** The gateway said no to a refund: nothing was given back. */
+export class RefundRefused extends Error {}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ChannelFee, PaymentMode } from '@school/shared/payments/rules';
-import { CallbackRefused, type PaymentGateway } from './gateway';
+import { CallbackRefused, RefundRefused, type PaymentGateway } from './gateway';
 import { verifySignature } from './signature';
 
 export const PAYMONGO = 'paymongo';
@@ -35,7 +35,12 @@ const sessionStateSchema = z.object({
     }),
   }),
 });
-const refundSchema = z.object({ data: z.object({ id: z.string(), attributes: z.object({ status: z.enum(['pending', 'processing', 'succeeded', 'failed']) }) }) });
+const refundData = z.object({
+  id: z.string(),
+  attributes: z.object({ status: z.enum(['pending', 'processing', 'succeeded', 'failed']), metadata: z.record(z.string(), z.unknown()).nullish() }),
+});
+const refundSchema = z.object({ data: refundData });
+const refundListSchema = z.object({ data: z.array(refundData) });
 const eventSchema = z.object({
   data: z.object({
     id: z.string().min(1).max(100),
@@ -104,16 +109,24 @@ export function paymongoGateway(options: { secretKey: string; webhookSecret: str
     async refund({ providerRef, refundId, amount, reason }) {
       // A refund names the session's payment, which the session's record gives.
       const found = await api(`checkout_sessions/${encodeURIComponent(providerRef)}`, { method: 'GET' });
+      if (found.status >= 400 && found.status < 500) throw new RefundRefused(`PayMongo answered ${found.status} for the session`);
       if (!found.ok) throw new Error(`PayMongo answered ${found.status} for the session`);
       const payment = sessionStateSchema.parse(await found.json()).data.attributes.payments.find((p) => p.attributes.status === 'paid');
-      if (!payment) throw new Error('PayMongo has no paid payment in this session');
-      const response = await api('refunds', {
-        method: 'POST',
-        body: JSON.stringify({ data: { attributes: { amount, payment_id: payment.id, reason: 'others', notes: reason.slice(0, 255), metadata: { refund_id: refundId } } } }),
-      });
-      if (!response.ok) throw new Error(`PayMongo answered ${response.status} to the refund`);
-      const { data } = refundSchema.parse(await response.json());
-      if (data.attributes.status === 'failed') throw new Error('PayMongo failed the refund');
+      if (!payment) throw new RefundRefused('PayMongo has no paid payment in this session');
+      // Asked again (an earlier answer was lost): the refund made then, found by our id in its metadata.
+      const listed = await api(`refunds?payment_id=${encodeURIComponent(payment.id)}`, { method: 'GET' });
+      if (!listed.ok) throw new Error(`PayMongo answered ${listed.status} to the list of refunds`);
+      const made = refundListSchema.parse(await listed.json()).data.find((r) => r.attributes.metadata?.refund_id === refundId);
+      const response = made
+        ? null
+        : await api('refunds', {
+            method: 'POST',
+            body: JSON.stringify({ data: { attributes: { amount, payment_id: payment.id, reason: 'others', notes: reason.slice(0, 255), metadata: { refund_id: refundId } } } }),
+          });
+      if (response && response.status >= 400 && response.status < 500) throw new RefundRefused(`PayMongo answered ${response.status} to the refund`);
+      if (response && !response.ok) throw new Error(`PayMongo answered ${response.status} to the refund`);
+      const data = made ?? refundSchema.parse(await response!.json()).data;
+      if (data.attributes.status === 'failed') throw new RefundRefused('PayMongo failed the refund');
       return { providerRef: data.id, state: data.attributes.status === 'succeeded' ? 'succeeded' : 'pending' };
     },
     parseCallback(rawBody, headers) {

@@ -183,7 +183,8 @@ export function enrolmentRepository(db: Db) {
               .onConflictDoUpdate({
                 target: [enrollments.userId, enrollments.courseId],
                 set: { bundleId: values.bundleId, status: sql`case when ${enrollments.status} = 'pay_later' and excluded.status not in ('paid', 'free') then ${enrollments.status} else excluded.status end` },
-                where: sql`${enrollments.status} in ('notpaid', 'pending', 'pay_later') and ${enrollments.bundleId} is null`,
+                // A course the school had ended is taken up by the bundle too, whichever bundle it came with before.
+                where: sql`(${enrollments.status} in ('notpaid', 'pending', 'pay_later') and ${enrollments.bundleId} is null) or ${enrollments.status} = 'cancelled'`,
               });
           }
           return row!;

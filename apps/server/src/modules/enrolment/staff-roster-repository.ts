@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, max, notInArra
 import { NOT_ENROLLED_STATUSES } from '@school/shared/catalogue/rules';
 import type { RosterQuery } from '@school/shared/staff/roster';
 import type { Db } from '../../db/client';
-import { classes, courseInstructors, courses, coursewareProgress, enrollments, mcleProfiles, paymentTransactions, schoolMemberships, students, users } from '../../db/schema/index';
+import { bundleEnrollments, classes, courseInstructors, courses, coursewareProgress, enrollments, mcleProfiles, paymentRefunds, paymentTransactions, schoolMemberships, students, users } from '../../db/schema/index';
 
 /** A word of a search as a LIKE pattern that matches it literally. */
 const pattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -102,11 +102,35 @@ export function staffRosterRepository(db: Db) {
       return row;
     },
 
-    /** Whether a payment paid for the enrolment (a refund, not a cancellation, ends such an enrolment). */
-    async hasPaidPayment(enrolmentId: number) {
-      return (await db.$count(paymentTransactions, and(eq(paymentTransactions.enrollmentId, enrolmentId), eq(paymentTransactions.status, 'Paid'), sql`${paymentTransactions.refunded} < ${paymentTransactions.amount}`))) > 0;
+    /** The enrolment, locked for the rest of the transaction. */
+    async lock(id: number) {
+      const [row] = await db.select().from(enrollments).where(eq(enrollments.id, id)).for('update');
+      return row!;
     },
-
+    /**
+     * What a payment holds on the enrolment (itself or its bundle's): 'open' while one is on its way, 'paid' while
+     * one that paid for it stands (no refund of it ended the enrolment); null when none does.
+     */
+    async heldByPayment(enrolment: { id: number; userId: number; bundleId: number | null }) {
+      const t = paymentTransactions;
+      const bundleEnrolments = enrolment.bundleId
+        ? db.select({ id: bundleEnrollments.id }).from(bundleEnrollments).where(and(eq(bundleEnrollments.userId, enrolment.userId), eq(bundleEnrollments.bundleId, enrolment.bundleId)))
+        : null;
+      const rows = await db
+        .select({ status: t.status })
+        .from(t)
+        .where(
+          and(
+            or(eq(t.enrollmentId, enrolment.id), bundleEnrolments ? inArray(t.bundleEnrollmentId, bundleEnrolments) : undefined),
+            or(
+              inArray(t.status, ['notpaid', 'Pending']),
+              and(eq(t.status, 'Paid'), sql`not exists (select 1 from ${paymentRefunds} r where r.transaction_id = ${t.id} and r.cancels_enrolment and r.state <> 'failed')`),
+            ),
+          ),
+        );
+      if (rows.some((r) => r.status !== 'Paid')) return 'open' as const;
+      return rows.length ? ('paid' as const) : null;
+    },
     async update(id: number, values: Partial<typeof enrollments.$inferInsert>) {
       const [row] = await db.update(enrollments).set(values).where(eq(enrollments.id, id)).returning();
       return row!;

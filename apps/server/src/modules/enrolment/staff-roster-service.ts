@@ -136,11 +136,16 @@ export function staffRosterService(app: FastifyInstance) {
 
     /** Ends an enrolment the school made or that was not paid for; one bought is ended by refunding its payment. */
     async cancel(ctx: StaffContext, courseId: number, id: number, reason: string) {
-      const { enrolment } = await enrolmentOf(ctx, courseId, id);
-      if (enrolment.status === 'cancelled') throw badRequest(msg.alreadyCancelled, 'already_cancelled');
-      if (await repo.hasPaidPayment(id)) throw new DomainError(409, { detail: msg.cancelPaid, code: 'paid_enrolment' });
+      await enrolmentOf(ctx, courseId, id);
       return app.db.transaction(async (tx) => {
-        const row = await staffRosterRepository(tx).update(id, { status: 'cancelled' satisfies EnrolmentStatus, cancelledAt: new Date() });
+        const repoTx = staffRosterRepository(tx);
+        // Read again under its lock: a payment settling meanwhile waits for this, or this sees it.
+        const enrolment = await repoTx.lock(id);
+        if (enrolment.status === 'cancelled') throw new DomainError(409, { detail: msg.alreadyCancelled, code: 'already_cancelled' });
+        const held = await repoTx.heldByPayment(enrolment);
+        if (held === 'paid') throw new DomainError(409, { detail: msg.cancelPaid, code: 'paid_enrolment' });
+        if (held === 'open') throw new DomainError(409, { detail: msg.cancelOpen, code: 'payment_open' });
+        const row = await repoTx.update(id, { status: 'cancelled' satisfies EnrolmentStatus, cancelledAt: new Date() });
         await recordEvent(tx, { schoolId: ctx.school.id, actorId: ctx.actor.userId, type: 'enrolment.cancelled', subjectId: id, data: { reason, from: enrolment.status } });
         await recordAudit(tx, ctx.audit, { action: 'enrolment.cancel', subject: { type: 'enrollment', id }, before: { status: enrolment.status }, after: { status: 'cancelled', reason } });
         return row;

@@ -87,7 +87,8 @@ export function exportService(app: FastifyInstance) {
       } catch (error) {
         app.log.error({ err: error, export: id }, 'an export failed');
         await app.db.transaction(async (tx) => {
-          await exportRepository(tx).update(id, { state: 'failed', error: error instanceof Error ? error.message.slice(0, 500) : 'failed', finishedAt: new Date() });
+          // The details are in the log; the requester reads what to do (exportMessages.failed).
+          await exportRepository(tx).update(id, { state: 'failed', error: 'failed', finishedAt: new Date() });
           await recordEvent(tx, { schoolId: school.id, actorId: null, type: 'export.failed', subjectId: id, data: { kind: row.kind } });
         });
       }

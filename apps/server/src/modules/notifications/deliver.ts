@@ -143,7 +143,7 @@ const paymentRefunded: Compose = async (event, repo) => {
       kind: 'payment',
       description: describe.refunded(amount, item, ended),
       link: links.paymentResult(event.subjectId),
-      mail: { kind: 'payment', template: 'payment-refunded', params: { item, amount: amount > 0 ? pesos(amount) : null, ended, reason } },
+      mail: { kind: 'payment', template: 'payment-refunded', params: { item, amount: amount > 0 ? pesos(amount) : null, ended, returned: event.data.returned === true, reason } },
     },
   ];
 };

@@ -47,14 +47,14 @@ export const paymentFailedEmail = (school: SchoolRow, p: Links & { item: string;
   });
 
 /** `amount` is null when no money went back (an enrolment cancelled by itself). */
-export const paymentRefundedEmail = (school: SchoolRow, p: Links & { item: string; amount: string | null; ended: boolean; reason: string }) =>
+export const paymentRefundedEmail = (school: SchoolRow, p: Links & { item: string; amount: string | null; ended: boolean; returned: boolean; reason: string }) =>
   noticeEmail(school, 'payment', p, {
     subject: p.amount ? `Refund: ${p.item}` : `Enrolment cancelled: ${p.item}`,
     heading: p.amount ? 'We refunded your payment' : 'Your enrolment was cancelled',
     paragraphs: [
       p.amount ? `${school.name} refunded ${p.amount} of your payment for ${p.item}.` : `${school.name} cancelled your enrolment in ${p.item}.`,
       ...(p.reason ? [`The reason given: ${p.reason}`] : []),
-      ...(p.ended ? ['Your access to it has ended; coins and a voucher you used on it were given back.'] : []),
+      ...(p.ended ? [p.returned ? 'Your access to it has ended; the coins and the voucher you used on it were given back.' : 'Your access to it has ended.'] : []),
     ],
     actionLabel: 'View Payment',
   });

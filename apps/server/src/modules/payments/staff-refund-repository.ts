@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { certificates, enrollments, events, paymentRefunds, paymentTransactions, users } from '../../db/schema/index';
+import { bundleEnrollments, certificates, enrollments, events, paymentRefunds, paymentTransactions, users } from '../../db/schema/index';
+import type { TransactionRow } from './repository';
 
 export type RefundRow = typeof paymentRefunds.$inferSelect;
 
@@ -24,6 +25,16 @@ export function staffRefundRepository(db: Db) {
     async settle(id: number, values: Pick<RefundRow, 'state' | 'providerRef'>) {
       await db.update(paymentRefunds).set({ ...values, settledAt: new Date() }).where(eq(paymentRefunds.id, id));
     },
+    /** Settles a refund still `requested`; false when another request settled it first. */
+    async settleRequested(id: number, values: Pick<RefundRow, 'state' | 'providerRef'>) {
+      const [row] = await db.update(paymentRefunds).set({ ...values, settledAt: new Date() }).where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.state, 'requested'))).returning({ id: paymentRefunds.id });
+      return Boolean(row);
+    },
+    /** A refused refund asked for again under its key. */
+    async retry(id: number) {
+      const [row] = await db.update(paymentRefunds).set({ state: 'requested', providerRef: null, settledAt: null }).where(eq(paymentRefunds.id, id)).returning();
+      return row!;
+    },
     /** Adds to (or, for a refused refund, takes from) what the transaction has given back; its check keeps it within the amount paid. */
     async addRefunded(transactionId: number, centavos: number) {
       await db
@@ -34,6 +45,18 @@ export function staffRefundRepository(db: Db) {
     /** Whether a refund of the transaction has ended its enrolment already (or is ending it). */
     async hasCancelling(transactionId: number) {
       return (await db.$count(paymentRefunds, and(eq(paymentRefunds.transactionId, transactionId), eq(paymentRefunds.cancelsEnrolment, true), ne(paymentRefunds.state, 'failed')))) > 0;
+    },
+    /** Whether what the transaction bought is ended already (a refund or the roster), or was paid for again since. */
+    async endedOrBoughtAgain(txn: Pick<TransactionRow, 'id' | 'userId' | 'enrollmentId' | 'bundleEnrollmentId' | 'courseId' | 'bundleId'>) {
+      const status = txn.bundleEnrollmentId
+        ? (await db.select({ status: bundleEnrollments.status }).from(bundleEnrollments).where(eq(bundleEnrollments.id, txn.bundleEnrollmentId)))[0]?.status
+        : txn.enrollmentId
+          ? (await db.select({ status: enrollments.status }).from(enrollments).where(eq(enrollments.id, txn.enrollmentId)))[0]?.status
+          : undefined;
+      if (status === undefined || status === 'cancelled') return 'ended' as const;
+      const item = txn.bundleId ? eq(paymentTransactions.bundleId, txn.bundleId) : eq(paymentTransactions.courseId, txn.courseId!);
+      const later = await db.$count(paymentTransactions, and(eq(paymentTransactions.userId, txn.userId), item, gt(paymentTransactions.id, txn.id), eq(paymentTransactions.status, 'Paid')));
+      return later > 0 ? ('bought_again' as const) : null;
     },
     /** Whether money arrived for the transaction after its attempt had ended (the callback's event says so). */
     async isOrphaned(transactionId: number) {

@@ -3,6 +3,7 @@ import { peso } from '@school/shared/payments/money';
 import { toCentavos, toPesos } from '@school/shared/payments/rules';
 import { refundMessages as msg, type RefundBody, type StaffPaymentDetail } from '@school/shared/staff/payments';
 import { badRequest, DomainError, invalid, notFound } from '../../lib/errors';
+import { RefundRefused } from '../../infra/payments/gateway';
 import { allowedTo, definePolicy } from '../../lib/policy';
 import { recordAudit } from '../audit/service';
 import { paymentEnrolments } from '../enrolment/service';
@@ -26,7 +27,17 @@ export async function refundable(repo: ReturnType<typeof staffRefundRepository>,
   const orphaned = txn.status === 'Failed' && (await repo.isOrphaned(txn.id));
   if (txn.status !== 'Paid' && !orphaned) return null;
   const left = txn.amount - txn.refunded;
-  const cancelRefused = orphaned ? msg.boughtNothing : (await repo.hasCancelling(txn.id)) ? msg.alreadyCancelled : (await repo.hasCertificate(txn)) ? msg.certificateIssued : null;
+  const cancelling = !orphaned && (await repo.hasCancelling(txn.id));
+  const ended = orphaned || cancelling ? null : await repo.endedOrBoughtAgain(txn);
+  const cancelRefused = orphaned
+    ? msg.boughtNothing
+    : cancelling || ended === 'ended'
+      ? msg.alreadyCancelled
+      : ended === 'bought_again'
+        ? msg.boughtAgain
+        : (await repo.hasCertificate(txn))
+          ? msg.certificateIssued
+          : null;
   const moneyGoesBack = BY_HAND.includes(txn.gateway) || txn.gateway === gatewayName;
   return { left: moneyGoesBack ? left : 0, cancelRefused, otherGateway: !moneyGoesBack };
 }
@@ -41,33 +52,39 @@ export async function refundable(repo: ReturnType<typeof staffRefundRepository>,
 export function staffRefundService(app: FastifyInstance, detail: (ctx: StaffContext, id: number) => Promise<StaffPaymentDetail>) {
   const gateway = app.payments;
 
-  /** Records the refund as asked, or answers the one this key already made. */
+  /**
+   * Records the refund as asked. The same key again: a refund made (or sent) answers as it is; one still
+   * `requested` (the gateway's answer was lost, or the process stopped) is sent again, which every gateway takes
+   * once per refund id; one the gateway refused is asked again with its own answers, checked afresh.
+   */
   async function request(ctx: StaffContext, found: TransactionRow, body: RefundBody, key: string) {
-    const amount = toCentavos(body.amount);
     return app.db.transaction(async (tx) => {
       const payments = paymentRepository(tx);
       const refunds = staffRefundRepository(tx);
       await payments.lockPayer(found.userId, found);
       const txn = (await payments.lock(ctx.school.id, found.id))!;
       const prior = await refunds.findByKey(txn.id, key);
-      if (prior) return { refund: prior, txn, fresh: false };
+      if (prior && prior.state !== 'failed') return { refund: prior, txn, send: prior.state === 'requested' };
+      const asked = prior ? { amount: prior.amount, cancel: prior.cancelsEnrolment } : { amount: toCentavos(body.amount), cancel: body.cancel_enrolment };
       const may = await refundable(refunds, txn, gateway.name);
-      if (!may) throw badRequest(msg.notPaid, 'not_paid');
-      if (amount > 0 && may.otherGateway) throw new DomainError(409, { detail: msg.otherGateway, code: 'other_gateway' });
-      if (amount > may.left) throw invalid({ amount: msg.tooMuch(peso(toPesos(may.left))) });
-      if (body.cancel_enrolment && may.cancelRefused) throw invalid({ cancel_enrolment: may.cancelRefused });
-      const refund = await refunds.insert({
-        schoolId: txn.schoolId,
-        transactionId: txn.id,
-        amount,
-        reason: body.reason,
-        cancelsEnrolment: body.cancel_enrolment,
-        state: 'requested',
-        idempotencyKey: key,
-        requestedBy: ctx.actor.userId,
-      });
-      await refunds.addRefunded(txn.id, amount);
-      return { refund, txn, fresh: true };
+      if (!may) throw new DomainError(409, { detail: msg.notPaid, code: 'not_paid' });
+      if (asked.amount > 0 && may.otherGateway) throw new DomainError(409, { detail: msg.otherGateway, code: 'other_gateway' });
+      if (asked.amount > may.left) throw invalid({ amount: msg.tooMuch(peso(toPesos(may.left))) });
+      if (asked.cancel && may.cancelRefused) throw invalid({ cancel_enrolment: may.cancelRefused });
+      const refund = prior
+        ? await refunds.retry(prior.id)
+        : await refunds.insert({
+            schoolId: txn.schoolId,
+            transactionId: txn.id,
+            amount: asked.amount,
+            reason: body.reason,
+            cancelsEnrolment: asked.cancel,
+            state: 'requested',
+            idempotencyKey: key,
+            requestedBy: ctx.actor.userId,
+          });
+      await refunds.addRefunded(txn.id, asked.amount);
+      return { refund, txn: { ...txn, refunded: txn.refunded + asked.amount }, send: true };
     });
   }
 
@@ -81,12 +98,15 @@ export function staffRefundService(app: FastifyInstance, detail: (ctx: StaffCont
     });
   }
 
-  /** The money is on its way back: the access ends, the coins and voucher use return, the student is told. */
+  /**
+   * The money is on its way back: the access ends, the coins and voucher use return, the student is told. Once per
+   * refund, whoever gets here first (a refund sent again by a retry finds it done).
+   */
   async function complete(ctx: StaffContext, txn: TransactionRow, refund: RefundRow, outcome: { state: 'succeeded' | 'pending'; providerRef: string | null }) {
     await app.db.transaction(async (tx) => {
       const payments = paymentRepository(tx);
       await payments.lockPayer(txn.userId, txn);
-      await staffRefundRepository(tx).settle(refund.id, outcome);
+      if (!(await staffRefundRepository(tx).settleRequested(refund.id, outcome))) return;
       if (refund.cancelsEnrolment) {
         const enrolments = paymentEnrolments(tx);
         if (txn.bundleEnrollmentId) await enrolments.cancelBundle(txn.bundleEnrollmentId);
@@ -97,7 +117,8 @@ export function staffRefundService(app: FastifyInstance, detail: (ctx: StaffCont
           await walletLedger(tx).credit({ userId: txn.userId, amount: txn.coins, reason: 'refund', description, transactionId: txn.id, schoolId: txn.schoolId, onceKey: `refund:${txn.id}` });
         }
       }
-      const data = { refundId: refund.id, amount: refund.amount, cancelled: refund.cancelsEnrolment, reason: refund.reason };
+      const returned = refund.cancelsEnrolment && (txn.coins > 0 || txn.voucherId !== null);
+      const data = { refundId: refund.id, amount: refund.amount, cancelled: refund.cancelsEnrolment, returned, reason: refund.reason };
       await recordEvent(tx, { schoolId: txn.schoolId, actorId: ctx.actor.userId, type: 'payment.refunded', subjectId: txn.id, data });
       await recordAudit(tx, ctx.audit, {
         action: 'payment.refund',
@@ -114,19 +135,22 @@ export function staffRefundService(app: FastifyInstance, detail: (ctx: StaffCont
       const found = await paymentRepository(app.db).find(id);
       if (!found || found.schoolId !== ctx.school.id) throw notFound();
       if (!key || !/^[\w-]{8,100}$/.test(key)) throw badRequest(msg.idempotencyKeyRequired, 'idempotency_key_required');
-      const { refund, txn, fresh } = await request(ctx, found, body, key);
-      if (!fresh) return detail(ctx, id);
+      const { refund, txn, send } = await request(ctx, found, body, key);
+      if (!send) return detail(ctx, id);
       let outcome: { state: 'succeeded' | 'pending'; providerRef: string | null } = { state: 'succeeded', providerRef: null };
       if (refund.amount > 0 && txn.gateway === gateway.name) {
         try {
           outcome = await gateway.refund({ providerRef: txn.providerRef ?? txn.reference, refundId: `refund-${refund.id}`, amount: refund.amount, reason: refund.reason });
         } catch (error) {
-          app.log.error({ err: error, txn: txn.id, refund: refund.id }, 'the gateway refused a refund');
+          app.log.error({ err: error, txn: txn.id, refund: refund.id }, 'the gateway did not make a refund');
+          // Refused: nothing went back. No clear answer (a timeout, an outage): it may have, so it stays counted
+          // and `requested` until the same refund is sent again.
+          if (!(error instanceof RefundRefused)) throw new DomainError(502, { detail: msg.gatewayUnclear, code: 'refund_unclear' });
           await refused(found, refund);
           throw new DomainError(502, { detail: msg.gatewayRefused, code: 'refund_refused' });
         }
       }
-      await complete(ctx, { ...txn, refunded: txn.refunded + refund.amount }, refund, outcome);
+      await complete(ctx, txn, refund, outcome);
       return detail(ctx, id);
     },
   };

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { isOtcMode } from '@school/shared/payments/rules';
 import type { Db } from '../../db/client';
-import { CallbackRefused, type PaymentGateway } from '../../infra/payments/gateway';
+import { CallbackRefused, RefundRefused, type PaymentGateway } from '../../infra/payments/gateway';
 import { verifySignature } from '../../infra/payments/signature';
 import { sandboxCardFee, sandboxChannels, sandboxCounterSteps } from './channels';
 import { sandboxRepository } from './repository';
@@ -86,7 +86,7 @@ export function sandboxGateway(options: { db: Db; secret: string; otcHours: numb
       // Asked again after it was made (a retry): the same answer; otherwise unpaid, or more than is left.
       const found = await repo.find(providerRef);
       if (found?.refunds.includes(refundId)) return { providerRef: refundId, state: 'succeeded' };
-      throw new Error(`the sandbox refused a refund of ${amount} on a ${found?.status ?? 'missing'} checkout`);
+      throw new RefundRefused(`the sandbox refused a refund of ${amount} on a ${found?.status ?? 'missing'} checkout`);
     },
     parseCallback(rawBody, headers) {
       const header = headers[SANDBOX_SIGNATURE_HEADER];

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import { importOutcomeLabels, type ImportPlan } from '@school/shared/staff/roster-import';
+import { useEffect, useId, useRef, useState } from 'react';
+import { importMessages, importOutcomeLabels, type ImportPlan } from '@school/shared/staff/roster-import';
 import { Button } from '@/components/button';
 import { FormBanner } from '@/components/form-banner';
 import { Modal } from '@/components/modal';
@@ -29,6 +29,12 @@ export function ImportDialog({ courseId, open, onClose }: { courseId: number; op
   const [runId, setRunId] = useState<number | null>(null);
   const start = useStartImport(courseId);
   const run = useImportRun(courseId, runId);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const running = run.data !== undefined;
+  // The button pressed is gone with the form: the focus goes to what the import says.
+  useEffect(() => {
+    if (running) statusRef.current?.focus();
+  }, [running]);
 
   useEffect(() => {
     if (!open) return;
@@ -54,7 +60,7 @@ export function ImportDialog({ courseId, open, onClose }: { courseId: number; op
   };
   const begin = async () => {
     if (!file) return;
-    if (as === 'paid' && !note.trim()) return setProblem('Say how the students paid: it is kept with each enrolment.');
+    if (as === 'paid' && !note.trim()) return setProblem(importMessages.noteRequired);
     try {
       setRunId((await start.mutateAsync({ file, as, note })).id);
     } catch (error) {
@@ -69,7 +75,7 @@ export function ImportDialog({ courseId, open, onClose }: { courseId: number; op
     <Modal open={open} onClose={onClose} title="Import students from CSV">
       {progress ? (
         <div className="console-form">
-          <p>
+          <p ref={statusRef} tabIndex={-1}>
             {progress.state === 'done' ? 'The import is done.' : progress.state === 'failed' ? 'The import stopped: the lines done so far are done.' : 'Importing…'}
           </p>
           <progress max={progress.total} value={progress.done} aria-label="Lines imported">

@@ -33,7 +33,12 @@ export function RosterActions({ courseId, entry, classes }: { courseId: number; 
       close();
     } catch (error) {
       const { fieldErrors, banner } = readServerError(error, ['class', 'reason']);
-      setProblem(Object.values(fieldErrors)[0] ?? errorDetail(error) ?? banner);
+      const text = Object.values(fieldErrors)[0] ?? errorDetail(error) ?? banner;
+      // The reset's dialog has no field to show it under.
+      if (action === 'reset-timer') {
+        close();
+        notify.error(text ?? 'The timer could not be reset. Please try again.');
+      } else setProblem(text);
     }
   };
 

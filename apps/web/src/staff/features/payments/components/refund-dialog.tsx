@@ -27,9 +27,12 @@ export function RefundDialog({ payment, open, onClose }: { payment: StaffPayment
   const { register, handleSubmit, setError, reset, formState } = useForm<RefundForm>({ defaultValues: defaults });
   const errors = formState.errors;
   const [banner, setBanner] = useState<string | null>(null);
+  // Each opening is a refund of its own: its answers keep one Idempotency-Key only while it is open.
+  const [opening, setOpening] = useState(0);
 
   useEffect(() => {
     if (!open) return;
+    setOpening((n) => n + 1);
     reset({ amount: may.amount.toFixed(2), reason: '', cancel_enrolment: may.may_cancel });
     setBanner(null);
   }, [open, may.amount, may.may_cancel, reset]);
@@ -42,8 +45,9 @@ export function RefundDialog({ payment, open, onClose }: { payment: StaffPayment
     const parsed = refundBodySchema.safeParse({ ...values, amount: values.amount.trim() === '' ? Number.NaN : Number(values.amount) });
     if (!parsed.success) return show(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
     try {
-      await refund.mutateAsync({ id: payment.id, body: parsed.data, key: keyFor(parsed.data) });
-      notify.success(parsed.data.amount > 0 ? `${peso(parsed.data.amount)} was refunded.` : 'The enrolment was cancelled.');
+      const done = await refund.mutateAsync({ id: payment.id, body: parsed.data, key: keyFor({ ...parsed.data, opening }) });
+      const made = done.refunds.at(-1);
+      notify.success(parsed.data.amount === 0 ? 'The enrolment was cancelled.' : made?.state === 'pending' ? `${peso(parsed.data.amount)} was sent to the gateway, which returns it to the payer.` : `${peso(parsed.data.amount)} was refunded.`);
       onClose();
     } catch (failure) {
       const { fieldErrors, banner: text } = readServerError(failure, FIELDS);
