@@ -148,6 +148,17 @@ describe('payments in the console', () => {
     expect(await page.getByRole('button', { name: /^Decline/ }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The dashboard's week: the confirmed payment's enrolment and money, and the latest changes.
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Dashboard' }).click();
+    const week = page.getByRole('region', { name: 'The last 7 days' });
+    await visible(week.getByText('P1,120.00 revenue, less refunds'));
+    await visible(week.getByText('1 enrolment', { exact: true }));
+    await visible(week.getByText('+P1,120.00 on the 7 days before'));
+    const latest = page.getByRole('region', { name: 'Latest changes' });
+    expect(await latest.getByRole('listitem').count()).toBe(2);
+    await visible(latest.getByText(/payment\.settle \(payment:\d+\)/).first());
+    expect(await seriousViolations(page)).toEqual([]);
+
     // At a phone's width the list still fits.
     const { page: phone } = await signedInAt(app, admin.token, '/staff/payments', { width: 360, height: 740 }, school.domain);
     await visible(phone.getByRole('table', { name: 'Transactions, newest first' }));

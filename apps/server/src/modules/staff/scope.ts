@@ -15,6 +15,7 @@ import { exportStaffRoutes } from '../exports/staff-routes';
 import { learningStaffRoutes } from '../learning/staff-routes';
 import { paymentStaffRoutes } from '../payments/staff-routes';
 import { transactionStaffRoutes } from '../payments/staff-transaction-routes';
+import { reportStaffRoutes } from '../reports/staff-routes';
 import { uploadStaffRoutes } from '../uploads/staff-routes';
 import { staffMeRoutes } from './me-routes';
 
@@ -44,4 +45,5 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(rosterStaffRoutes);
   await staff.register(rosterImportStaffRoutes);
   await staff.register(exportStaffRoutes);
+  await staff.register(reportStaffRoutes);
 };
