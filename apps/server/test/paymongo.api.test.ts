@@ -106,7 +106,7 @@ describe('the PayMongo gateway (against a local fake of its API)', () => {
     expect((await pay({ processor_type: 'card', channel_code: 'card', gateway: 'paymongo' })).status).toBe(201);
   });
 
-  it("refunds through PayMongo's refunds API on the session's payment, partly, and counts nothing when PayMongo refuses", async () => {
+  it("refunds through PayMongo's refunds API on the session's payment, partly; counts nothing PayMongo refused, and makes a refund whose answer was lost once", async () => {
     const school = await createSchool(server.database.db);
     const course = await createCourse(server.database.db, { school, fee: 100_000 });
     const student = await createStudent(server.database.db, { school });
@@ -118,11 +118,14 @@ describe('the PayMongo gateway (against a local fake of its API)', () => {
     const send = (e: { body: string; signature: string }) => api.post('/api/v1/payment/callback/paymongo/', undefined, { rawBody: e.body, headers: { 'content-type': 'application/json', 'paymongo-signature': e.signature } });
     expect((await send(event('checkout_session.payment.paid', session.attributes.reference_number))).status).toBe(200);
 
-    // PayMongo has no paid payment in the session (the webhook came first): refused, nothing counted.
-    expect((await refund(100)).status).toBe(502);
+    // PayMongo refuses the refund: nothing is counted.
+    fake.markPaid(session.id);
+    fake.refuseNextRefund();
+    const refused = await refund(100);
+    expect(refused.status).toBe(502);
+    expect(refused.body.detail).toBe(refundMessages.gatewayRefused);
     expect((await server.database.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, res.body.txn_id)))[0]!.refunded).toBe(0);
 
-    fake.markPaid(session.id);
     const done = await refund(100);
     expect(done.status, done.text).toBe(200);
     expect(fake.refunds.at(-1)).toMatchObject({ payment_id: `pay_${session.id}`, amount: 10_000, notes: 'Charged twice' });

@@ -107,7 +107,10 @@ describe('POST /staff/payments/{id}/refunds/', () => {
     const whole = (await txnOf(s.txnId)).amount / 100;
     const key = randomUUID();
     const same = await Promise.all([1, 2, 3].map(() => s.refund({ amount: whole, reason: 'Duplicate payment', cancel_enrolment: true }, key)));
-    expect(same.map((r) => r.status)).toEqual([200, 200, 200]);
+    // Each answers the one refund: made (200), or still being sent by another of them (409, "being sent").
+    expect(same.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(same.filter((r) => r.status !== 200).every((r) => r.status === 409 && r.body.detail === msg.stillSending)).toBe(true);
+    expect((await s.refund({ amount: whole, reason: 'Duplicate payment', cancel_enrolment: true }, key)).status).toBe(200);
     const other = await Promise.all([1, 2].map(() => s.refund({ amount: whole, reason: 'Duplicate payment', cancel_enrolment: false })));
     expect(other.map((r) => r.status)).toEqual([400, 400]);
     expect(await db().select().from(paymentRefunds).where(eq(paymentRefunds.transactionId, s.txnId))).toHaveLength(1);

@@ -17,7 +17,7 @@ export async function startFakePaymongo(secretKey: string) {
   const expired: string[] = [];
   const paid = new Set<string>();
   const refunds: { id: string; payment_id: string; amount: number; notes: string; metadata: Record<string, unknown> }[] = [];
-  const refundState = { timeOutNext: false };
+  const refundState = { timeOutNext: false, refuseNext: false };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -37,12 +37,16 @@ export async function startFakePaymongo(secretKey: string) {
         const payments = paid.has(id) ? [{ id: `pay_${id}`, type: 'payment', attributes: { status: 'paid' } }] : [];
         return send(200, { data: { id, type: 'checkout_session', attributes: { status: expired.includes(id) ? 'expired' : 'active', payments } } });
       }
-      const list = /^\/v1\/refunds\?payment_id=([\w-]+)$/.exec(req.url ?? '');
+      const list = /^\/v1\/refunds\?payment_id=([\w-]+)&limit=\d+$/.exec(req.url ?? '');
       if (req.method === 'GET' && list) {
         return send(200, { data: refunds.filter((r) => r.payment_id === list[1]).map((r) => ({ id: r.id, type: 'refund', attributes: { ...r, status: 'pending' } })) });
       }
       if (req.method === 'POST' && req.url === '/v1/refunds') {
         const { attributes } = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { data: { attributes: { amount: number; payment_id: string; notes?: string; metadata?: Record<string, unknown> } } }).data;
+        if (refundState.refuseNext) {
+          refundState.refuseNext = false;
+          return send(400, { errors: [{ code: 'payment_not_refundable' }] });
+        }
         const session = sessions.find((x) => `pay_${x.id}` === attributes.payment_id);
         if (!session || !paid.has(session.id)) return send(400, { errors: [{ code: 'resource_failed_state' }] });
         // As PayMongo: never more than the payment took.
@@ -78,6 +82,10 @@ export async function startFakePaymongo(secretKey: string) {
     expired,
     /** The payer pays this session at PayMongo (its webhook is the test's to send). */
     markPaid: (id: string) => paid.add(id),
+    /** The next refund is refused (400), as PayMongo refuses one it cannot make. */
+    refuseNextRefund: () => {
+      refundState.refuseNext = true;
+    },
     /** The next refund is made, but answered 503 (its answer lost). */
     loseNextRefundAnswer: () => {
       refundState.timeOutNext = true;

@@ -114,6 +114,7 @@ export const refundMessages = {
   certificateIssued: 'A certificate was issued for this enrolment: a refund cannot end access to it. Refund the money only.',
   otherGateway: 'This payment went through another payment gateway than the one this site uses now: refund it there.',
   gatewayRefused: 'The payment gateway did not accept the refund: nothing was refunded. Try again later.',
+  stillSending: 'This refund is being sent to the payment gateway right now: wait a minute and look at the payment again.',
   gatewayUnclear:
     'The payment gateway did not answer clearly, so the refund may have been made. It stays "Being sent to the gateway": press Refund again with the same answers to send it again (the gateway makes it once).',
   idempotencyKeyRequired: 'An Idempotency-Key header is required.',

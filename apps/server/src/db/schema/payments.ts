@@ -139,6 +139,8 @@ export const paymentRefunds = pgTable(
     /** A retried request with the same key finds the first one's row. */
     idempotencyKey: text().notNull(),
     requestedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** When it was last handed to the gateway: one sending at a time, so that no two ever race to make it. */
+    sendingAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true }),
   },

@@ -107,25 +107,26 @@ export function paymongoGateway(options: { secretKey: string; webhookSecret: str
       throw new Error(`PayMongo refused to expire a ${attributes.status} session`);
     },
     async refund({ providerRef, refundId, amount, reason }) {
-      // A refund names the session's payment, which the session's record gives.
+      // A refund names the session's payment, which the session's record gives. Only a refusal of the refund
+      // itself is RefundRefused; anything else (the session unreadable, a list failing) leaves it unknown.
       const found = await api(`checkout_sessions/${encodeURIComponent(providerRef)}`, { method: 'GET' });
-      if (found.status >= 400 && found.status < 500) throw new RefundRefused(`PayMongo answered ${found.status} for the session`);
       if (!found.ok) throw new Error(`PayMongo answered ${found.status} for the session`);
-      const payment = sessionStateSchema.parse(await found.json()).data.attributes.payments.find((p) => p.attributes.status === 'paid');
-      if (!payment) throw new RefundRefused('PayMongo has no paid payment in this session');
+      const paymentsMade = sessionStateSchema.parse(await found.json()).data.attributes.payments;
+      const payment = paymentsMade.find((p) => p.attributes.status === 'paid') ?? paymentsMade[0];
+      if (!payment) throw new Error('PayMongo shows no payment in this session');
       // Asked again (an earlier answer was lost): the refund made then, found by our id in its metadata.
-      const listed = await api(`refunds?payment_id=${encodeURIComponent(payment.id)}`, { method: 'GET' });
+      const listed = await api(`refunds?payment_id=${encodeURIComponent(payment.id)}&limit=100`, { method: 'GET' });
       if (!listed.ok) throw new Error(`PayMongo answered ${listed.status} to the list of refunds`);
-      const made = refundListSchema.parse(await listed.json()).data.find((r) => r.attributes.metadata?.refund_id === refundId);
-      const response = made
-        ? null
-        : await api('refunds', {
-            method: 'POST',
-            body: JSON.stringify({ data: { attributes: { amount, payment_id: payment.id, reason: 'others', notes: reason.slice(0, 255), metadata: { refund_id: refundId } } } }),
-          });
-      if (response && response.status >= 400 && response.status < 500) throw new RefundRefused(`PayMongo answered ${response.status} to the refund`);
-      if (response && !response.ok) throw new Error(`PayMongo answered ${response.status} to the refund`);
-      const data = made ?? refundSchema.parse(await response!.json()).data;
+      const made = refundListSchema.parse(await listed.json()).data.find((r) => r.attributes.metadata?.refund_id === refundId && r.attributes.status !== 'failed');
+      if (made) return { providerRef: made.id, state: made.attributes.status === 'succeeded' ? 'succeeded' : 'pending' };
+      const response = await api('refunds', {
+        method: 'POST',
+        body: JSON.stringify({ data: { attributes: { amount, payment_id: payment.id, reason: 'others', notes: reason.slice(0, 255), metadata: { refund_id: refundId } } } }),
+      });
+      // A request PayMongo checked and refused (more than is left, a payment it cannot refund): nothing was made.
+      if (response.status === 400 || response.status === 422) throw new RefundRefused(`PayMongo refused the refund (${response.status})`);
+      if (!response.ok) throw new Error(`PayMongo answered ${response.status} to the refund`);
+      const { data } = refundSchema.parse(await response.json());
       if (data.attributes.status === 'failed') throw new RefundRefused('PayMongo failed the refund');
       return { providerRef: data.id, state: data.attributes.status === 'succeeded' ? 'succeeded' : 'pending' };
     },

@@ -124,7 +124,7 @@ export function staffRosterRepository(db: Db) {
             or(eq(t.enrollmentId, enrolment.id), bundleEnrolments ? inArray(t.bundleEnrollmentId, bundleEnrolments) : undefined),
             or(
               inArray(t.status, ['notpaid', 'Pending']),
-              and(eq(t.status, 'Paid'), sql`not exists (select 1 from ${paymentRefunds} r where r.transaction_id = ${t.id} and r.cancels_enrolment and r.state <> 'failed')`),
+              and(eq(t.status, 'Paid'), sql`not exists (select 1 from ${paymentRefunds} r where r.transaction_id = ${t.id} and r.cancels_enrolment and r.state in ('succeeded', 'pending'))`),
             ),
           ),
         );

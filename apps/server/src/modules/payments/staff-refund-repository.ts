@@ -32,8 +32,29 @@ export function staffRefundRepository(db: Db) {
     },
     /** A refused refund asked for again under its key. */
     async retry(id: number) {
-      const [row] = await db.update(paymentRefunds).set({ state: 'requested', providerRef: null, settledAt: null }).where(eq(paymentRefunds.id, id)).returning();
+      const [row] = await db.update(paymentRefunds).set({ state: 'requested', providerRef: null, settledAt: null, sendingAt: new Date() }).where(eq(paymentRefunds.id, id)).returning();
       return row!;
+    },
+    /**
+     * Takes the sending of a `requested` refund: false while another request sent it less than `leaseSeconds` ago
+     * (its gateway call may still be running).
+     */
+    async takeSending(id: number, leaseSeconds: number) {
+      const [row] = await db
+        .update(paymentRefunds)
+        .set({ sendingAt: new Date() })
+        .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.state, 'requested'), sql`(${paymentRefunds.sendingAt} is null or ${paymentRefunds.sendingAt} < now() - make_interval(secs => ${leaseSeconds}))`))
+        .returning({ id: paymentRefunds.id });
+      return Boolean(row);
+    },
+    /** Ends a sending whose answer was unclear, so that the same request may send it again at once. */
+    async releaseSending(id: number) {
+      await db.update(paymentRefunds).set({ sendingAt: null }).where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.state, 'requested')));
+    },
+    /** Marks a `requested` refund refused; false when it was settled otherwise first (nothing to undo then). */
+    async refuseRequested(id: number) {
+      const [row] = await db.update(paymentRefunds).set({ state: 'failed', providerRef: null, settledAt: new Date() }).where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.state, 'requested'))).returning({ id: paymentRefunds.id });
+      return Boolean(row);
     },
     /** Adds to (or, for a refused refund, takes from) what the transaction has given back; its check keeps it within the amount paid. */
     async addRefunded(transactionId: number, centavos: number) {

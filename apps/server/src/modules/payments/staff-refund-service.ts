@@ -15,6 +15,9 @@ import { staffRefundRepository, type RefundRow } from './staff-refund-repository
 
 const refundPolicy = definePolicy({ schoolOf: (school: { id: number }) => school.id, verbs: { refund: allowedTo('payment.refund') } });
 
+/** How long a sending of a refund holds it: longer than a gateway's request timeout (PayMongo's 15 s), doubled. */
+const SENDING_LEASE_SECONDS = 30;
+
 /** Gateways the money goes back through by hand: the school's office (cash), or none when nothing was paid. */
 const BY_HAND = ['cash', 'none'];
 
@@ -64,7 +67,12 @@ export function staffRefundService(app: FastifyInstance, detail: (ctx: StaffCont
       await payments.lockPayer(found.userId, found);
       const txn = (await payments.lock(ctx.school.id, found.id))!;
       const prior = await refunds.findByKey(txn.id, key);
-      if (prior && prior.state !== 'failed') return { refund: prior, txn, send: prior.state === 'requested' };
+      if (prior?.state === 'requested') {
+        // Sent again: by one request at a time, and not while an earlier sending may still be waiting for the gateway.
+        if (!(await refunds.takeSending(prior.id, SENDING_LEASE_SECONDS))) throw new DomainError(409, { detail: msg.stillSending, code: 'refund_sending' });
+        return { refund: prior, txn, send: true };
+      }
+      if (prior && prior.state !== 'failed') return { refund: prior, txn, send: false };
       const asked = prior ? { amount: prior.amount, cancel: prior.cancelsEnrolment } : { amount: toCentavos(body.amount), cancel: body.cancel_enrolment };
       const may = await refundable(refunds, txn, gateway.name);
       if (!may) throw new DomainError(409, { detail: msg.notPaid, code: 'not_paid' });
@@ -82,19 +90,19 @@ export function staffRefundService(app: FastifyInstance, detail: (ctx: StaffCont
             state: 'requested',
             idempotencyKey: key,
             requestedBy: ctx.actor.userId,
+            sendingAt: new Date(),
           });
       await refunds.addRefunded(txn.id, asked.amount);
       return { refund, txn: { ...txn, refunded: txn.refunded + asked.amount }, send: true };
     });
   }
 
-  /** A refund the gateway refused: nothing was given back, so nothing stays counted. */
+  /** A refund the gateway refused: nothing was given back, so nothing stays counted (once, and only if still requested). */
   async function refused(found: TransactionRow, refund: RefundRow) {
     await app.db.transaction(async (tx) => {
       await paymentRepository(tx).lockPayer(found.userId, found);
       const refunds = staffRefundRepository(tx);
-      await refunds.settle(refund.id, { state: 'failed', providerRef: null });
-      await refunds.addRefunded(refund.transactionId, -refund.amount);
+      if (await refunds.refuseRequested(refund.id)) await refunds.addRefunded(refund.transactionId, -refund.amount);
     });
   }
 
@@ -106,8 +114,11 @@ export function staffRefundService(app: FastifyInstance, detail: (ctx: StaffCont
     await app.db.transaction(async (tx) => {
       const payments = paymentRepository(tx);
       await payments.lockPayer(txn.userId, txn);
-      if (!(await staffRefundRepository(tx).settleRequested(refund.id, outcome))) return;
-      if (refund.cancelsEnrolment) {
+      const refunds = staffRefundRepository(tx);
+      if (!(await refunds.settleRequested(refund.id, outcome))) return;
+      // A refund sent again later is checked again: what it bought may have ended or been bought anew since.
+      const ends = refund.cancelsEnrolment && (await refunds.endedOrBoughtAgain(txn)) === null;
+      if (ends) {
         const enrolments = paymentEnrolments(tx);
         if (txn.bundleEnrollmentId) await enrolments.cancelBundle(txn.bundleEnrollmentId);
         else if (txn.enrollmentId) await enrolments.cancelCourse(txn.enrollmentId);
@@ -117,14 +128,14 @@ export function staffRefundService(app: FastifyInstance, detail: (ctx: StaffCont
           await walletLedger(tx).credit({ userId: txn.userId, amount: txn.coins, reason: 'refund', description, transactionId: txn.id, schoolId: txn.schoolId, onceKey: `refund:${txn.id}` });
         }
       }
-      const returned = refund.cancelsEnrolment && (txn.coins > 0 || txn.voucherId !== null);
-      const data = { refundId: refund.id, amount: refund.amount, cancelled: refund.cancelsEnrolment, returned, reason: refund.reason };
+      const returned = ends && (txn.coins > 0 || txn.voucherId !== null);
+      const data = { refundId: refund.id, amount: refund.amount, cancelled: ends, returned, reason: refund.reason };
       await recordEvent(tx, { schoolId: txn.schoolId, actorId: ctx.actor.userId, type: 'payment.refunded', subjectId: txn.id, data });
       await recordAudit(tx, ctx.audit, {
         action: 'payment.refund',
         subject: { type: 'payment', id: txn.id },
         before: { refunded: toPesos(txn.refunded - refund.amount) },
-        after: { refunded: toPesos(txn.refunded), reason: refund.reason, enrolment_ended: refund.cancelsEnrolment },
+        after: { refunded: toPesos(txn.refunded), reason: refund.reason, enrolment_ended: ends },
       });
     });
   }
@@ -145,7 +156,10 @@ export function staffRefundService(app: FastifyInstance, detail: (ctx: StaffCont
           app.log.error({ err: error, txn: txn.id, refund: refund.id }, 'the gateway did not make a refund');
           // Refused: nothing went back. No clear answer (a timeout, an outage): it may have, so it stays counted
           // and `requested` until the same refund is sent again.
-          if (!(error instanceof RefundRefused)) throw new DomainError(502, { detail: msg.gatewayUnclear, code: 'refund_unclear' });
+          if (!(error instanceof RefundRefused)) {
+            await staffRefundRepository(app.db).releaseSending(refund.id);
+            throw new DomainError(502, { detail: msg.gatewayUnclear, code: 'refund_unclear' });
+          }
           await refused(found, refund);
           throw new DomainError(502, { detail: msg.gatewayRefused, code: 'refund_refused' });
         }

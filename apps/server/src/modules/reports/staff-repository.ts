@@ -23,7 +23,9 @@ export function staffReportRepository(db: Db) {
       const [refunded] = await db
         .select({ total: sql<number>`coalesce(sum(${paymentRefunds.amount}), 0)`.mapWith(Number) })
         .from(paymentRefunds)
-        .where(and(eq(paymentRefunds.schoolId, schoolId), ne(paymentRefunds.state, 'failed'), gte(paymentRefunds.createdAt, from), lt(paymentRefunds.createdAt, before)));
+        // Money given back for a payment counted as revenue (not money that arrived after its attempt had ended).
+        .innerJoin(paymentTransactions, eq(paymentTransactions.id, paymentRefunds.transactionId))
+        .where(and(eq(paymentRefunds.schoolId, schoolId), eq(paymentTransactions.status, 'Paid'), ne(paymentRefunds.state, 'failed'), gte(paymentRefunds.createdAt, from), lt(paymentRefunds.createdAt, before)));
       return (paid?.total ?? 0) - (refunded?.total ?? 0);
     },
   };

@@ -46,7 +46,7 @@ export function Dashboard() {
           <h2 id="dashboard-week">The last 7 days</h2>
           <ul className="dashboard-tiles">
             <li className="dashboard-tile">
-              <Link to={staffPaths.payments}>
+              <Link to={staffPaths.students}>
                 <strong>{week.data.enrolments.last_7_days}</strong> {week.data.enrolments.last_7_days === 1 ? 'enrolment' : 'enrolments'}
               </Link>
               <span className="muted">{movement(week.data.enrolments.last_7_days, week.data.enrolments.previous_7_days)}</span>

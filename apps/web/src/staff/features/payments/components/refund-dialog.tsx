@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { peso } from '@school/shared/payments/money';
 import { refundBodySchema, type StaffPaymentDetail } from '@school/shared/staff/payments';
@@ -30,11 +30,16 @@ export function RefundDialog({ payment, open, onClose }: { payment: StaffPayment
   // Each opening is a refund of its own: its answers keep one Idempotency-Key only while it is open.
   const [opening, setOpening] = useState(0);
 
+  const wasOpen = useRef(false);
   useEffect(() => {
-    if (!open) return;
-    setOpening((n) => n + 1);
-    reset({ amount: may.amount.toFixed(2), reason: '', cancel_enrolment: may.may_cancel });
-    setBanner(null);
+    // Only as it opens: the payment read again meanwhile (a refund's answer lost, the window refocused) keeps the
+    // open dialog's answers and key, so that Refund again sends the same refund.
+    if (open && !wasOpen.current) {
+      setOpening((n) => n + 1);
+      reset({ amount: may.amount.toFixed(2), reason: '', cancel_enrolment: may.may_cancel });
+      setBanner(null);
+    }
+    wasOpen.current = open;
   }, [open, may.amount, may.may_cancel, reset]);
 
   const show = (problems: Record<string, string>) =>
