@@ -14,6 +14,9 @@ export function fullName(user: { firstName: string; middleName: string; lastName
     .join(' ');
 }
 
+/** What a person is called where a name must show: their full name, or their username before they gave one. */
+export const displayName = (user: { firstName: string; middleName: string; lastName: string; suffix: string | null; username: string }) => fullName(user) || user.username;
+
 /** Identity photos are private: their addresses last minutes, for the profile's own user alone (who alone sees it). */
 const IDENTITY_LINK_SECONDS = 300;
 

@@ -2,10 +2,9 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, max, notInArra
 import { NOT_ENROLLED_STATUSES } from '@school/shared/catalogue/rules';
 import type { RosterQuery } from '@school/shared/staff/roster';
 import type { Db } from '../../db/client';
+import { containing } from '../../lib/like';
 import { bundleEnrollments, classes, courseInstructors, courses, coursewareProgress, enrollments, mcleProfiles, paymentRefunds, paymentTransactions, schoolMemberships, students, users } from '../../db/schema/index';
 
-/** A word of a search as a LIKE pattern that matches it literally. */
-const pattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const AWAITING = NOT_ENROLLED_STATUSES.filter((s) => s !== 'cancelled');
 
@@ -22,7 +21,7 @@ const person = { id: users.id, firstName: users.firstName, middleName: users.mid
 /** A course's roster: its enrolments with their students, classes and last activity; and what the roster's writes read. */
 export function staffRosterRepository(db: Db) {
   function whereOf(courseId: number, q: Omit<RosterQuery, 'page'>) {
-    const words = (q.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5).map(pattern);
+    const words = (q.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5).map(containing);
     return and(
       eq(enrollments.courseId, courseId),
       q.standing ? standingOf[q.standing] : undefined,

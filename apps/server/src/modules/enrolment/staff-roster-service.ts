@@ -6,7 +6,7 @@ import type { EnrolmentStatus } from '@school/shared/catalogue/rules';
 import { badRequest, DomainError, invalid, notFound } from '../../lib/errors';
 import { allowedOnCourse, allowedTo, definePolicy } from '../../lib/policy';
 import { pageOf } from '../../lib/pagination';
-import { fullName } from '../account/presenter';
+import { displayName } from '../account/presenter';
 import { recordAudit } from '../audit/service';
 import { recordEvent } from '../events/service';
 import type { StaffContext } from '../staff/context';
@@ -24,8 +24,6 @@ const rosterPolicy = definePolicy({
   visible: (actor, course) => course.isPublished || allowedOnCourse('course.update')(actor, course),
   verbs: { read: allowedOnCourse('course.update'), manage: allowedTo('enrolment.manage') },
 });
-
-const nameOf = (user: { firstName: string; middleName: string; lastName: string; suffix: string | null; username: string }) => fullName(user) || user.username;
 
 /** The console's roster of a course, and what the school does to an enrolment from it (each write audited). */
 export function staffRosterService(app: FastifyInstance) {
@@ -62,7 +60,7 @@ export function staffRosterService(app: FastifyInstance) {
       const { rows, total } = await repo.page(found.id, query, perPage, (query.page - 1) * perPage);
       const entries: RosterEntry[] = rows.map((r) => ({
         id: r.enrolment.id,
-        student: { id: r.student.id, name: nameOf(r.student), email: r.student.email, roll_number: r.rollNumber },
+        student: { id: r.student.id, name: displayName(r.student), email: r.student.email, roll_number: r.rollNumber },
         class: r.enrolment.classId && r.className ? { id: r.enrolment.classId, name: r.className } : null,
         status: r.enrolment.status,
         status_label: enrolmentStatusLabels[r.enrolment.status] ?? r.enrolment.status,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containing } from '../../lib/like';
 import { bundleEnrollments, bundles, certificates, classes, courseInstructors, courses, coursewareProgress, enrollments, ibpChapters, kycSubmissions, mcleProfiles, students, users } from '../../db/schema/index';
 
 export interface StudentFilter {
@@ -9,8 +10,6 @@ export interface StudentFilter {
   instructorId?: number;
 }
 
-/** A word of a search as a LIKE pattern that matches it literally. */
-const pattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The console's students of a school: whoever is enrolled in one of its courses (or, for an administrator, bundles). */
 export function staffStudentRepository(db: Db) {
@@ -31,7 +30,7 @@ export function staffStudentRepository(db: Db) {
 
   /** Each word of the search in a name, the e-mail, the username or the roll number. */
   function whereOf(schoolId: number, filter: StudentFilter) {
-    const words = (filter.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5).map(pattern);
+    const words = (filter.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5).map(containing);
     return and(
       enrolledHere(schoolId, filter),
       ...words.map((like) =>

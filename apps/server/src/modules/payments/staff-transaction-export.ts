@@ -4,7 +4,8 @@ import type { ExportRequest } from '@school/shared/staff/exports';
 import { staffStatusLabels } from '@school/shared/staff/payments';
 import type { SchoolRow } from '../tenancy/repository';
 import { staffTransactionRepository } from './staff-transaction-repository';
-import { filterOf, itemName, nameOf } from './staff-transaction-service';
+import { displayName } from '../account/presenter';
+import { filterOf, itemName } from './staff-transaction-service';
 
 const BATCH = 2_000;
 
@@ -27,7 +28,7 @@ export async function* paymentRows(app: FastifyInstance, school: SchoolRow, filt
         Status: staffStatusLabels[txn.status],
         Mode: processorTypeLabels[txn.processorType as PaymentMode | WaiverMode] ?? txn.processorType,
         Channel: txn.processor ?? '',
-        Payer: nameOf(row.payer),
+        Payer: displayName(row.payer),
         Email: row.payer.email,
         For: itemName(row),
         Price: toPesos(txn.subtotal),

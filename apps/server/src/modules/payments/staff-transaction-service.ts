@@ -5,7 +5,7 @@ import type { StaffPayment, StaffPaymentDetail, StaffPaymentQuery } from '@schoo
 import { allowedTo, can, definePolicy } from '../../lib/policy';
 import { notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
-import { fullName } from '../account/presenter';
+import { displayName } from '../account/presenter';
 import type { StaffContext } from '../staff/context';
 import { paymentService } from './service';
 import { staffRefundRepository } from './staff-refund-repository';
@@ -19,9 +19,7 @@ const schoolPaymentsPolicy = definePolicy({
 });
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof staffTransactionRepository>['find']>>>;
-type Person = { firstName: string; middleName: string; lastName: string; suffix: string | null; username: string };
 
-export const nameOf = (user: Person) => fullName(user) || user.username;
 
 export function itemName(row: Pick<Row, 'txn' | 'bundle' | 'course' | 'className'>) {
   if (row.txn.contentType === 'bundle') return row.bundle ?? 'A deleted bundle';
@@ -40,7 +38,7 @@ function present(row: Row): StaffPayment {
     channel: txn.processor,
     amount: toPesos(txn.amount),
     pay_later: txn.payLater,
-    payer: { id: row.payer.id, name: nameOf(row.payer), email: row.payer.email },
+    payer: { id: row.payer.id, name: displayName(row.payer), email: row.payer.email },
     item: { type: txn.contentType, id: txn.contentType === 'bundle' ? txn.bundleId : txn.courseId, name: itemName(row) },
     created_at: txn.createdAt.toISOString(),
     paid_at: txn.paidAt?.toISOString() ?? null,
@@ -91,7 +89,7 @@ export function staffTransactionService(app: FastifyInstance) {
       provider_ref: txn.providerRef,
       ref_code: txn.refCode,
       expires_at: txn.expiresAt?.toISOString() ?? null,
-      events: history.map((e) => ({ type: e.type, at: e.at.toISOString(), actor: e.actor ? nameOf(e.actor) : null, reason: typeof e.data.reason === 'string' ? e.data.reason : null })),
+      events: history.map((e) => ({ type: e.type, at: e.at.toISOString(), actor: e.actor ? displayName(e.actor) : null, reason: typeof e.data.reason === 'string' ? e.data.reason : null })),
       callbacks: callbacks.map((c) => ({ gateway: c.gateway, event_id: c.eventId, outcome: c.outcome, received_at: c.receivedAt.toISOString() })),
       refunds: refundRows.map(({ refund, by }) => ({
         id: refund.id,
@@ -99,7 +97,7 @@ export function staffTransactionService(app: FastifyInstance) {
         reason: refund.reason,
         cancels_enrolment: refund.cancelsEnrolment,
         state: refund.state,
-        by: by ? nameOf(by) : null,
+        by: by ? displayName(by) : null,
         created_at: refund.createdAt.toISOString(),
       })),
       refundable: may && can(ctx.actor, 'payment.refund') ? { amount: toPesos(may.left), may_cancel: may.cancelRefused === null, cancel_refused: may.cancelRefused } : null,
