@@ -237,6 +237,13 @@ describe('refunds in the console', () => {
     expect(text.split('\n')[0]).toBe('Reference,Status,Mode,Channel,Payer,Email,For,Price,VAT,Fee,Voucher,Discount,Coins,Amount,Refunded,Started,Paid');
     expect(text).toContain(`Special Proceedings,1000,120,`);
     expect(text).toContain(`,REFUNDME,`);
+
+    // At a phone's width the payment with its refunds and the exports still fit: their tables scroll in their boxes.
+    for (const path of [`/staff/payments/${txnId}`, '/staff/exports']) {
+      const { page: phone } = await signedInAt(app, admin.token, path, { width: 360, height: 740 }, school.domain);
+      await visible(phone.getByRole('region', { name: path === '/staff/exports' ? 'Your exports' : 'Refunds', exact: true }).getByRole('table'));
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    }
   });
 });
 

@@ -144,7 +144,7 @@ export function ImportDialog({ courseId, open, onClose }: { courseId: number; op
 function ImportLines({ caption, rows }: { caption: string; rows: ImportPlan['rows'] }) {
   return (
     // It scrolls: the keyboard reaches it too.
-    <div className="import-lines" tabIndex={0} role="region" aria-label={caption}>
+    <div className="staff-table-box import-lines" tabIndex={0} role="region" aria-label={caption}>
       <table className="staff-table">
         <caption>{caption}</caption>
         <thead>

@@ -42,6 +42,7 @@ export function ExportList() {
           list.length === 0 ? (
             <p role="status">Nothing has been exported yet: Export CSV on a list makes its file here.</p>
           ) : (
+            <div className="staff-table-box" role="region" aria-label="Your exports" tabIndex={0}>
             <table className="staff-table">
               <caption className="visually-hidden">Your exports, newest first</caption>
               <thead>
@@ -67,6 +68,7 @@ export function ExportList() {
                 ))}
               </tbody>
             </table>
+            </div>
           )
         }
       </QueryState>

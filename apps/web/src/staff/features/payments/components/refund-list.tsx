@@ -5,7 +5,9 @@ import { refundStateLabels, type StaffRefund } from '@school/shared/staff/paymen
 /** A transaction's refunds: when, how much, why, whether access ended, by whom, and where the money is. */
 export function RefundList({ refunds, timeZone }: { refunds: StaffRefund[]; timeZone: string }) {
   if (refunds.length === 0) return <p className="muted">Nothing has been refunded.</p>;
+  // A phone's width may not hold six columns: the table scrolls in its own box, reachable by keyboard.
   return (
+    <div className="staff-table-box" role="region" aria-label="Refunds" tabIndex={0}>
     <table className="staff-table">
       <caption className="visually-hidden">Refunds of this payment</caption>
       <thead>
@@ -31,5 +33,6 @@ export function RefundList({ refunds, timeZone }: { refunds: StaffRefund[]; time
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
