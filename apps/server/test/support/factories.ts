@@ -41,12 +41,14 @@ export interface OutboxMail {
  * this waits for it (up to `timeoutMs`): with `after` (an earlier message's id) for a newer one, with
  * `subject` for one whose subject starts so (jobs of one request and the next may finish in either order).
  */
-export async function lastMail(baseUrl: string, to: string, options: { after?: number; subject?: string; timeoutMs?: number } = {}): Promise<OutboxMail> {
+export async function lastMail(baseUrl: string, to: string, options: { after?: number; subject?: string; containing?: string; timeoutMs?: number } = {}): Promise<OutboxMail> {
   const until = Date.now() + (options.timeoutMs ?? 10_000);
   for (;;) {
-    const message = (await mailTo(baseUrl, to)).find((m) => m.id > (options.after ?? 0) && m.subject.startsWith(options.subject ?? ''));
+    const message = (await mailTo(baseUrl, to)).find(
+      (m) => m.id > (options.after ?? 0) && m.subject.startsWith(options.subject ?? '') && m.text.includes(options.containing ?? ''),
+    );
     if (message) return message;
-    if (Date.now() > until) throw new Error(`no mail to ${to}${options.subject ? ` about "${options.subject}…"` : ''}${options.after ? ` after #${options.after}` : ''}`);
+    if (Date.now() > until) throw new Error(`no mail to ${to}${options.subject ? ` about "${options.subject}…"` : ''}${options.containing ? ` saying "${options.containing}"` : ''}${options.after ? ` after #${options.after}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
