@@ -8,6 +8,7 @@ import { exportMessages } from '@school/shared/staff/exports';
 import { declineMessages, refundMessages } from '@school/shared/staff/payments';
 import { rosterMessages } from '@school/shared/staff/roster';
 import { importMessages } from '@school/shared/staff/roster-import';
+import { messageMessages } from '@school/shared/staff/messages';
 import { classes, enrollments, examQuestions, exams, notifications, vouchers, wallets } from '../apps/server/src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, createVoucher, giveCoins, waitFor } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
@@ -365,5 +366,56 @@ describe('students in the console', () => {
     const roster = page.getByRole('table', { name: "The course's students, the latest enrolled first" });
     await visible(roster.getByText(`lawyer46-${course.id}@example.com`));
     expect(await roster.getByRole('row').count()).toBe(48);
+  });
+});
+
+describe('messages in the console', () => {
+  it("lets an administrator send an announcement to a class's students, follow its delivery, and the student reads it from the bell on a phone", { timeout: 120_000 }, async () => {
+    const db = app.server.database.db;
+    const school = await createSchool(db);
+    const course = await createCourse(db, { school, name: 'Remedial Law Review' });
+    const [weekend] = await db.insert(classes).values({ schoolId: school.id, courseId: course.id, name: 'Weekend' }).returning();
+    const admin = await createStaff(db, { school });
+    const inClass = await createEnrolment(db, { course, classId: weekend!.id });
+    const other = await createEnrolment(db, { course, student: await createStudent(db, { school }) });
+
+    const { page } = await signedInAt(app, admin.token, '/staff', undefined, school.domain);
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Messages' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Messages' }));
+    await visible(page.getByText('No message has been sent yet.'));
+    await page.getByRole('button', { name: 'New message' }).click();
+    const compose = page.getByRole('dialog', { name: 'New message' });
+    await compose.getByRole('button', { name: 'Send' }).click();
+    await visible(compose.getByText(messageMessages.subjectRequired));
+    await visible(compose.getByText(messageMessages.bodyRequired));
+    await visible(compose.getByText(messageMessages.courseRequired));
+    await compose.getByLabel('To').selectOption({ label: 'The students of a class' });
+    await compose.getByLabel('Course').selectOption({ label: 'Remedial Law Review (2 students)' });
+    await compose.getByLabel('Class').selectOption({ label: 'Weekend (1 student)' });
+    await visible(compose.getByText('This goes to 1 student in the bell, and by e-mail to those who have not turned announcements off.'));
+    await compose.getByLabel('Subject').fill('Room 4 on Saturday');
+    await compose.getByLabel('Message').fill('We meet in Room 4.\n\nBring the Rules of Court.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await compose.getByRole('button', { name: 'Send' }).click();
+    await toast(page, messageMessages.queued);
+    await visible(page.getByRole('heading', { level: 1, name: 'Room 4 on Saturday' }));
+    await visible(page.getByText('Remedial Law Review · Weekend'));
+    await visible(page.getByText('1 (1 by e-mail)'));
+    const recipients = page.getByRole('table', { name: 'Whom the message reached' });
+    await visible(recipients.getByText(inClass.student.user.email));
+    expect(await recipients.getByRole('row').count()).toBe(2);
+    await page.getByRole('link', { name: '← Messages' }).click();
+    await visible(page.getByRole('table', { name: 'Messages, the newest first' }).getByRole('link', { name: 'Room 4 on Saturday' }));
+
+    // The class's student finds it in the bell and reads it whole; the other student was not sent it.
+    const student = await signedInAt(app, inClass.student.token, '/', { width: 360, height: 740 }, school.domain);
+    await student.page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    await student.page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: /sent an announcement: Room 4 on Saturday/ }).click();
+    await visible(student.page.getByRole('heading', { level: 1, name: 'Room 4 on Saturday' }));
+    await visible(student.page.getByText('Bring the Rules of Court.'));
+    await visible(student.page.getByRole('link', { name: 'Remedial Law Review' }));
+    expect(await student.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(student.page)).toEqual([]);
+    expect(await db.select().from(notifications).where(and(eq(notifications.userId, other.student.user.id), eq(notifications.kind, 'announcement')))).toEqual([]);
   });
 });

@@ -40,6 +40,8 @@ import { registerCertificateJobs } from './modules/certificates/service';
 import { registerKycJobs } from './modules/kyc/jobs';
 import { registerUploadJobs } from './modules/uploads/jobs';
 import { registerExportJobs } from './modules/exports/jobs';
+import { registerMessageJobs } from './modules/messages/jobs';
+import { messageRoutes } from './modules/messages/routes';
 import { registerEnrolmentJobs } from './modules/enrolment/jobs';
 import { kycRoutes } from './modules/kyc/routes';
 import { scheduleExpiry } from './modules/payments/expire';
@@ -207,6 +209,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(certificateRoutes);
       await api.register(kycRoutes);
       await api.register(forumRoutes);
+      await api.register(messageRoutes);
       await api.register(staffScope, { prefix: '/staff' });
       // The sandbox gateway's own pages exist only while it is the gateway.
       if (config.PAYMENT_GATEWAY === 'sandbox') await api.register(sandboxRoutes(sandboxSecret));
@@ -222,6 +225,7 @@ export async function buildApp(options: AppOptions) {
   await registerKycJobs(app);
   await registerUploadJobs(app);
   await registerExportJobs(app);
+  await registerMessageJobs(app);
   await registerEnrolmentJobs(app);
   await registerNotificationJobs(app, database.listen);
   return app;

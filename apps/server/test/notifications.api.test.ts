@@ -174,11 +174,11 @@ describe('delivery from events', () => {
   it('keeps e-mail preferences per kind, turned off by an unsubscribe link too; an opted-out kind sends no e-mail', async () => {
     const s = await shop();
     const prefs = (body?: object) => (body ? ctx.api.patch('/api/v1/notifications/preferences/', body, s.as) : ctx.api.get('/api/v1/notifications/preferences/', s.as));
-    expect((await prefs()).body).toEqual({ payment: true, certificate: true, kyc: true });
-    expect((await prefs({ certificate: false, kyc: false })).body).toEqual({ payment: true, certificate: false, kyc: false });
-    expect((await prefs({ kyc: true })).body).toEqual({ payment: true, certificate: false, kyc: true });
+    expect((await prefs()).body).toEqual({ payment: true, certificate: true, kyc: true, announcement: true });
+    expect((await prefs({ certificate: false, kyc: false })).body).toEqual({ payment: true, certificate: false, kyc: false, announcement: true });
+    expect((await prefs({ kyc: true })).body).toEqual({ payment: true, certificate: false, kyc: true, announcement: true });
     expect((await prefs({ kyc: 'no' })).status).toBe(400);
-    expect((await prefs()).body).toEqual({ payment: true, certificate: false, kyc: true });
+    expect((await prefs()).body).toEqual({ payment: true, certificate: false, kyc: true, announcement: true });
 
     // The first failed payment e-mails, with its unsubscribe link.
     await payOnline(s, 'failed');
@@ -191,7 +191,7 @@ describe('delivery from events', () => {
     expect((await unsubscribe('nonsense')).status).toBe(400);
     expect((await unsubscribe(token)).body).toEqual({ kind: 'payment', detail: notificationMessages.unsubscribed('payment') });
     expect((await unsubscribe(token)).status).toBe(200);
-    expect((await prefs()).body).toEqual({ payment: false, certificate: false, kyc: true });
+    expect((await prefs()).body).toEqual({ payment: false, certificate: false, kyc: true, announcement: true });
 
     // The second: a notification, and no e-mail job at all (it would be queued with the notification).
     await payOnline(s, 'failed');
@@ -214,7 +214,7 @@ describe('delivery from events', () => {
     const clicked = await oneClick(token);
     expect(clicked.status).toBe(200);
     expect(clicked.body).toEqual({ kind: 'kyc', detail: notificationMessages.unsubscribed('kyc') });
-    expect((await ctx.api.get('/api/v1/notifications/preferences/', s.as)).body).toEqual({ payment: true, certificate: true, kyc: false });
+    expect((await ctx.api.get('/api/v1/notifications/preferences/', s.as)).body).toEqual({ payment: true, certificate: true, kyc: false, announcement: true });
   });
 
   it('tells a payment covered in full by a voucher as the enrolment, with no payment e-mail', async () => {

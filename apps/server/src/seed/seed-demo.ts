@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, DEMO_PRIMARY_ID, demoAccounts, demoInstructorCourses, de
 import { seedCatalogue } from './seed-catalogue';
 import { seedDemoPayments, seedDemoCashPayment } from './demo-payments';
 import { seedDemoForum } from './forum-demo';
+import { seedDemoMessages } from './messages-demo';
 import { seedDemoNotifications } from './notifications-demo';
 import { demoPeriodWords, withPeriod } from './demo-period';
 import { seedWaitingAnswers } from './demo-grading';
@@ -77,6 +78,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedDemoForum(tx, ids.get('demo')!, passwordHash, words);
     const [student] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'student'));
     if (student) await seedDemoNotifications(tx, ids.get('demo')!, student.id);
+    if (student) await seedDemoMessages(tx, ids.get('demo')!, student.id);
   });
   return true;
 }

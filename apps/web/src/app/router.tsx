@@ -46,6 +46,8 @@ const staffPages: RouteObject[] = [
       { path: staffPaths.students, lazy: page(() => import('@/staff/features/students/routes/student-list'), 'StudentList') },
       { path: staffPaths.grading, lazy: page(() => import('@/staff/features/grading/routes/grading-queue'), 'GradingQueue') },
       { path: staffPaths.gradingAnswer(), lazy: page(() => import('@/staff/features/grading/routes/grading-answer'), 'GradingAnswer') },
+      { path: staffPaths.messages, lazy: page(() => import('@/staff/features/messages/routes/message-list'), 'MessageList') },
+      { path: staffPaths.message(), lazy: page(() => import('@/staff/features/messages/routes/message-page'), 'StaffMessagePage') },
     ],
   },
 ];
@@ -69,6 +71,7 @@ const sitePages: RouteObject[] = [
       { path: paths.certification(), loader: prefetchCourse, lazy: page(() => import('@/features/certificates/routes/certification-page'), 'CertificationPage') },
       { path: paths.paymentResult, lazy: page(() => import('@/features/payments/routes/payment-result'), 'PaymentResult') },
       { path: paths.notifications, lazy: page(() => import('@/features/notifications/routes/notifications-page'), 'NotificationsPage') },
+      { path: paths.message(), lazy: page(() => import('@/features/notifications/routes/message-page'), 'MessagePage') },
     ],
   },
   { path: paths.courses, lazy: page(() => import('@/features/catalogue/routes/course-list'), 'CourseList') },

@@ -26,6 +26,7 @@ export const paths = {
   forumTopic: (id = ':id') => `/forums/topic/${id}`,
   forumSearch: '/forums/search',
   notifications: '/notifications',
+  message: (id: number | string = ':id') => `/messages/${id}`,
   unsubscribe: '/unsubscribe',
   faqs: '/faqs',
   terms: '/terms',

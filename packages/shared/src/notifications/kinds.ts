@@ -1,15 +1,16 @@
 /** What a notification is about; the bell and the full page show them alike, the kind picks the icon. */
-export const NOTIFICATION_KINDS = ['general', 'forum', 'enrolment', 'payment', 'certificate', 'kyc', 'exam', 'live_class'] as const;
+export const NOTIFICATION_KINDS = ['general', 'forum', 'enrolment', 'payment', 'certificate', 'kyc', 'exam', 'live_class', 'announcement'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The notifications that also come by e-mail, each with its own unsubscribe setting. */
-export const MAIL_KINDS = ['payment', 'certificate', 'kyc'] as const;
+export const MAIL_KINDS = ['payment', 'certificate', 'kyc', 'announcement'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   payment: 'Payments received or failed',
   certificate: 'Certificates issued',
   kyc: 'ID verification decisions',
+  announcement: 'Announcements from the school and its instructors',
 };
 
 /**

@@ -30,6 +30,10 @@ export const permissionSchema = z.enum([
   'kyc.review',
   'report.read',
   'audit.read',
+  /** Announcements to a course's or a class's students (an instructor: of their courses). */
+  'message.send',
+  /** Announcements to every student of the school. */
+  'message.school',
 ]);
 export type Permission = z.infer<typeof permissionSchema>;
 
@@ -42,7 +46,7 @@ const everything = permissionSchema.options;
 export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
   SU: everything,
   SA: everything,
-  IN: ['course.update', 'exam.update', 'exam.grade'],
+  IN: ['course.update', 'exam.update', 'exam.grade', 'message.send'],
 };
 
 export const hasPermission = (role: StaffRole | null, permission: Permission) => role !== null && rolePermissions[role].includes(permission);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { courses } from './catalogue';
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { classes, courses } from './catalogue';
 import { schools } from './schools';
 import { users } from './users';
 
@@ -76,4 +76,55 @@ export const staffExports = pgTable(
     check('staff_exports_state_check', sql`${t.state} in ('queued', 'running', 'ready', 'failed')`),
     check('staff_exports_file_check', sql`(${t.state} = 'ready') = (${t.fileKey} is not null)`),
   ],
+);
+
+/**
+ * An announcement from the school to the students of a course, of one of its classes, or of the whole school:
+ * delivered by the `staff-message` job batch by batch (the bell, and the e-mail unless turned off), which counts
+ * whom it reached as it goes.
+ */
+export const staffMessages = pgTable(
+  'staff_messages',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    sentBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    audience: text().notNull().$type<'course' | 'class' | 'school'>(),
+    courseId: integer(),
+    classId: integer(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    state: text().notNull().$type<'queued' | 'sending' | 'sent' | 'failed'>(),
+    recipients: integer().notNull().default(0),
+    emailed: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('staff_messages_school_created_idx').on(t.schoolId, t.createdAt),
+    // The course and the class are the school's own: the composite keys make another school's impossible.
+    foreignKey({ name: 'staff_messages_course_fk', columns: [t.schoolId, t.courseId], foreignColumns: [courses.schoolId, courses.id] }).onDelete('cascade'),
+    foreignKey({ name: 'staff_messages_class_fk', columns: [t.schoolId, t.classId], foreignColumns: [classes.schoolId, classes.id] }).onDelete('cascade'),
+    check('staff_messages_audience_check', sql`${t.audience} in ('course', 'class', 'school')`),
+    check('staff_messages_target_check', sql`(${t.audience} = 'school') = (${t.courseId} is null) and (${t.audience} = 'class') = (${t.classId} is not null)`),
+    check('staff_messages_state_check', sql`${t.state} in ('queued', 'sending', 'sent', 'failed')`),
+  ],
+);
+
+/** Whom a message reached, once each (a retried batch adds nobody twice); `emailed` false: the bell only. */
+export const staffMessageRecipients = pgTable(
+  'staff_message_recipients',
+  {
+    messageId: integer()
+      .notNull()
+      .references(() => staffMessages.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    emailed: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('staff_message_recipients_user_idx').on(t.userId)],
 );

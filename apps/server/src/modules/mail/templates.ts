@@ -1,5 +1,5 @@
 import { invitationEmail, resetEmail, verificationEmail } from '../auth/emails';
-import { certificateIssuedEmail, idNotVerifiedEmail, idVerifiedEmail, paymentFailedEmail, paymentReceivedEmail, paymentRefundedEmail } from '../notifications/emails';
+import { certificateIssuedEmail, idNotVerifiedEmail, idVerifiedEmail, paymentFailedEmail, paymentReceivedEmail, paymentRefundedEmail, staffMessageEmail } from '../notifications/emails';
 import type { SchoolRow } from '../tenancy/repository';
 
 export interface RenderedMail {
@@ -24,6 +24,7 @@ export const emailTemplates = {
   'certificate-issued': certificateIssuedEmail,
   'id-verified': idVerifiedEmail,
   'id-not-verified': idNotVerifiedEmail,
+  'staff-message': staffMessageEmail,
 } satisfies Record<string, (school: SchoolRow, params: never) => RenderedMail>;
 
 export type EmailTemplate = keyof typeof emailTemplates;

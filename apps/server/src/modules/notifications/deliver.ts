@@ -7,7 +7,7 @@ import { describe, links, pesos } from './messages';
 import type { EventRow, NotificationRepository } from './repository';
 
 /** The templates of notification e-mails: each takes the page's address and the unsubscribe link besides. */
-type NoticeTemplate = 'payment-received' | 'payment-failed' | 'payment-refunded' | 'certificate-issued' | 'id-verified' | 'id-not-verified';
+type NoticeTemplate = 'payment-received' | 'payment-failed' | 'payment-refunded' | 'certificate-issued' | 'id-verified' | 'id-not-verified' | 'staff-message';
 export type NoticeMail = { [T in NoticeTemplate]: { kind: MailKind; template: T; params: Omit<EmailParams<T>, 'link' | 'unsubscribe' | 'oneClick'> } }[NoticeTemplate];
 
 /** One notification to write for an event, and the e-mail that goes with it (unless its kind is turned off). */

@@ -82,3 +82,12 @@ export const idNotVerifiedEmail = (school: SchoolRow, p: Links & { reason: strin
     paragraphs: [p.reason ? `The reason given: ${p.reason}` : 'The automatic check could not verify your ID.', 'See the Authenticate ID tab for what to fix, then send your IDs again.'],
     actionLabel: 'Authenticate ID',
   });
+
+/** An announcement of the school's: its own subject and paragraphs, who sent it and to whom. */
+export const staffMessageEmail = (school: SchoolRow, p: Links & { subject: string; body: string; from: string }) =>
+  noticeEmail(school, 'announcement', p, {
+    subject: p.subject,
+    heading: p.subject,
+    paragraphs: [...p.body.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean), `Sent by ${p.from}.`],
+    actionLabel: 'Read on the Site',
+  });

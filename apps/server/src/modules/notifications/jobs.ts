@@ -3,12 +3,10 @@ import type { Db } from '../../db/client';
 import type { Listen } from '../../db/listen';
 import { loggableError } from '../../lib/log-redaction';
 import { EVENT_DELIVERY, type DeliveredEventType } from '../events/types';
-import { emailQueue } from '../mail/send-email';
-import { schoolUrl } from '../tenancy/resolve-domain';
-import { composers, type Outgoing } from './deliver';
+import { composers } from './deliver';
 import { describe, links } from './messages';
-import { notificationRepository, type EventRow, type NewNotification, type NotificationRepository } from './repository';
-import { unsubscribeTokens } from './unsubscribe-token';
+import { noticeSender, type Addressed } from './notice-sender';
+import { notificationRepository, type EventRow, type NewNotification } from './repository';
 
 export const DELIVER_NOTIFICATIONS = 'deliver-notifications';
 export const REMIND_LIVE_CLASSES = 'remind-live-classes';
@@ -19,8 +17,6 @@ export const MAX_ATTEMPTS = 5;
 /** A live class is announced this many minutes before it starts. */
 export const REMIND_MINUTES = 15;
 
-type Addressed = Outgoing & { schoolId: number | null };
-
 /**
  * Events become notifications (and e-mails) here. recordEvent queues a delivery row in the change's own
  * transaction; a worker claims pending rows (`for update skip locked`, so workers in several processes share
@@ -30,29 +26,7 @@ type Addressed = Outgoing & { schoolId: number | null };
  * A retry writes nothing twice.
  */
 export function notificationDelivery(app: FastifyInstance) {
-  const emails = emailQueue(app);
-  const tokens = unsubscribeTokens(app.config.SECRET_KEY);
-
-  /** The e-mails of new notifications, unless their user turned that kind off. */
-  async function mail(tx: Db, repo: NotificationRepository, sent: Addressed[]) {
-    const userIds = [...new Set(sent.map((o) => o.userId))];
-    // One query at a time: a transaction is one connection.
-    const people = await repo.people(userIds);
-    const optOuts = await repo.optOuts(userIds);
-    const sites = await repo.schoolsByIds([...new Set(sent.flatMap((o) => (o.schoolId ? [o.schoolId] : [])))]);
-    const emailOf = new Map(people.map((person) => [person.id, person.email]));
-    const domainOf = new Map(sites.map((site) => [site.id, site.domain]));
-    const off = new Set(optOuts.map((o) => `${o.userId}:${o.kind}`));
-    for (const o of sent) {
-      const to = emailOf.get(o.userId);
-      const domain = o.schoolId ? domainOf.get(o.schoolId) : undefined;
-      if (!o.mail || !to || !domain || off.has(`${o.userId}:${o.mail.kind}`)) continue;
-      const url = (path: string) => schoolUrl(app.config.SCHOOL_URL_TEMPLATE, domain, path);
-      const token = tokens.sign(o.userId, o.mail.kind);
-      const params = { ...o.mail.params, link: url(o.link ?? '/'), unsubscribe: url(links.unsubscribe(token)), oneClick: url(links.oneClickUnsubscribe(token)) };
-      await emails.send({ tx, schoolId: o.schoolId!, to, template: o.mail.template, params: params as never, notice: true });
-    }
-  }
+  const send = noticeSender(app);
 
   /** One event's notifications and e-mails, and its delivery row gone. */
   async function deliverEvent(tx: Db, event: EventRow) {
@@ -60,9 +34,7 @@ export function notificationDelivery(app: FastifyInstance) {
     const compose = composers[event.type as DeliveredEventType];
     const outgoing = new Map<string, Addressed>();
     for (const o of compose ? await compose(event, repo) : []) if (!outgoing.has(o.key)) outgoing.set(o.key, { ...o, schoolId: event.schoolId });
-    const rows: NewNotification[] = [...outgoing.values()].map(({ mail: _mail, ...row }) => row);
-    const written = await repo.insertOnce(rows);
-    await mail(tx, repo, [...outgoing.values()].filter((o) => written.has(o.key)));
+    await send(tx, [...outgoing.values()]);
     await repo.deleteDelivery(event.id);
   }
 

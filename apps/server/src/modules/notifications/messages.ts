@@ -49,6 +49,8 @@ export const describe = {
   graded: (courseware: string, passed: boolean) => `Your answers in ${strong(courseware)} have been graded: ${passed ? 'passed' : 'not passed'}.`,
   liveClass: (courseware: string, course: string, time: string) => `The live class ${strong(courseware)} of ${strong(course)} starts at ${clock(time)}.`,
   classSession: (className: string, course: string, time: string) => `Your class ${strong(className)} of ${strong(course)} starts at ${clock(time)}.`,
+  /** An announcement of the school's: its page holds the text. */
+  announcement: (from: string, subject: string) => `${strong(from)} sent an announcement: ${strong(subject)}`,
 };
 
 /** Paths on the school's site that notifications link to (the web app's routes, apps/web/src/config/paths.ts). */
@@ -63,6 +65,7 @@ export const links = {
   staffExports: '/staff/exports',
   staffPayment: (id: number) => `/staff/payments/${id}`,
   paymentResult: (txnId: number) => `/enrollment/payment?txn_id=${txnId}`,
+  message: (id: number) => `/messages/${id}`,
   unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   /** The API's one-click unsubscribe (RFC 8058), on the same site. */
   oneClickUnsubscribe: (token: string) => `/api/v1/notifications/unsubscribe/one-click/?token=${encodeURIComponent(token)}`,

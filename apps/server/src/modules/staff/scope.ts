@@ -13,6 +13,7 @@ import { studentStaffRoutes } from '../enrolment/staff-student-routes';
 import { examStaffRoutes } from '../exams/staff-routes';
 import { exportStaffRoutes } from '../exports/staff-routes';
 import { learningStaffRoutes } from '../learning/staff-routes';
+import { messageStaffRoutes } from '../messages/staff-routes';
 import { paymentStaffRoutes } from '../payments/staff-routes';
 import { transactionStaffRoutes } from '../payments/staff-transaction-routes';
 import { reportStaffRoutes } from '../reports/staff-routes';
@@ -46,4 +47,5 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(rosterImportStaffRoutes);
   await staff.register(exportStaffRoutes);
   await staff.register(reportStaffRoutes);
+  await staff.register(messageStaffRoutes);
 };

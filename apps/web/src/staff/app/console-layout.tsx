@@ -80,6 +80,11 @@ export function ConsoleLayout() {
                 <NavLink to={staffPaths.students}>Students</NavLink>
               </li>
             )}
+            {me.data.permissions.includes('message.send') && (
+              <li>
+                <NavLink to={staffPaths.messages}>Messages</NavLink>
+              </li>
+            )}
             {me.data.permissions.includes('payment.read') && (
               <li>
                 <NavLink to={staffPaths.payments}>Payments</NavLink>

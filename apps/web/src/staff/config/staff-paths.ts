@@ -20,5 +20,7 @@ export const staffPaths = {
   students: '/staff/students',
   student: (id: number | string = ':id') => `/staff/students/${id}`,
   payment: (id: number | string = ':id') => `/staff/payments/${id}`,
+  messages: '/staff/messages',
+  message: (id: number | string = ':id') => `/staff/messages/${id}`,
   gradingAnswer: (submission: number | string = ':id', question: number | string = ':questionId') => `/staff/grading/${submission}/questions/${question}`,
 };
