@@ -9,6 +9,7 @@ import { declineMessages, refundMessages } from '@school/shared/staff/payments';
 import { rosterMessages } from '@school/shared/staff/roster';
 import { importMessages } from '@school/shared/staff/roster-import';
 import { messageMessages } from '@school/shared/staff/messages';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
 import { classes, enrollments, examQuestions, exams, notifications, vouchers, wallets } from '../apps/server/src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, createVoucher, giveCoins, waitFor } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
@@ -417,5 +418,51 @@ describe('messages in the console', () => {
     expect(await student.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await seriousViolations(student.page)).toEqual([]);
     expect(await db.select().from(notifications).where(and(eq(notifications.userId, other.student.user.id), eq(notifications.kind, 'announcement')))).toEqual([]);
+  });
+});
+
+describe('reports in the console', () => {
+  it("shows the demo school's activity as charts and tables, by week, and makes the files of a report and of the MCLE attendance report, on a phone too", { timeout: 120_000 }, async () => {
+    const api = client(app.server.url);
+    const admin = (await api.post('/api/v1/api-token-auth/', { username: 'demo-admin', password: DEMO_PASSWORD }, { host: 'demo.localhost' })).body as { token: string };
+    const { page } = await signedInAt(app, admin.token, '/staff');
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Reports' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Reports' }));
+    await visible(page.getByText(/^The whole school, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, by day\.$/));
+    const byPeriod = page.getByRole('table', { name: 'Enrolments, completions, certificates and MCLE units by period' });
+    expect(await byPeriod.locator('tbody tr').count()).toBe(30);
+    await visible(page.getByRole('table', { name: 'Revenue by period' }));
+    await visible(page.locator('.recharts-surface').first());
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel('Interval').selectOption({ label: 'By week' });
+    await page.getByRole('button', { name: 'Show' }).click();
+    await visible(page.getByText(/, by week\.$/));
+    const weeks = await byPeriod.locator('tbody tr').count();
+    expect(weeks).toBeGreaterThanOrEqual(5);
+    expect(weeks).toBeLessThanOrEqual(6);
+    const courses = page.getByRole('table', { name: "Each course's and bundle's figures, the most enrolled first" });
+    expect(await courses.locator('tbody tr').count()).toBeGreaterThan(2);
+    // A range that ends before it starts is refused in the form, with the server's words.
+    await page.getByLabel('From', { exact: true }).fill('2026-11-30');
+    await page.getByLabel('To', { exact: true }).fill('2026-11-01');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await visible(page.getByText('The start comes after the end.'));
+    await page.getByRole('button', { name: 'Clear' }).click();
+
+    await page.getByRole('button', { name: 'Export by period (CSV)' }).click();
+    await toast(page, exportMessages.requested);
+    await closeToast(page);
+    await page.getByLabel('Course of the attendance report').selectOption({ label: 'Code of Professional Responsibility and Accountability' });
+    await page.getByRole('button', { name: 'Attendance as PDF' }).click();
+    await toast(page, exportMessages.requested);
+    await page.goto(page.url().replace(/\/staff\/reports.*$/, '/staff/exports'));
+    const files = page.getByRole('table', { name: 'Your exports, newest first' });
+    await visible(files.getByRole('button', { name: /^Download mcle-attendance-pdf-.*\.pdf$/ }), 30_000);
+    await visible(files.getByRole('button', { name: /^Download report-periods-.*\.csv$/ }), 30_000);
+
+    const phone = await signedInAt(app, admin.token, '/staff/reports', { width: 360, height: 740 });
+    await visible(phone.page.getByRole('table', { name: 'Revenue by period' }));
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, DEMO_PRIMARY_ID, demoAccounts, demoInstructorCourses, de
 import { seedCatalogue } from './seed-catalogue';
 import { seedDemoPayments, seedDemoCashPayment } from './demo-payments';
 import { seedDemoForum } from './forum-demo';
+import { seedDemoHistory } from './demo-history';
 import { seedDemoMessages } from './messages-demo';
 import { seedDemoNotifications } from './notifications-demo';
 import { demoPeriodWords, withPeriod } from './demo-period';
@@ -75,6 +76,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
     await assignDemoInstructor(tx, ids.get('demo')!);
     await seedDemoAudit(tx, ids.get('demo')!);
+    await seedDemoHistory(tx, ids.get('demo')!, passwordHash);
     await seedDemoForum(tx, ids.get('demo')!, passwordHash, words);
     const [student] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'student'));
     if (student) await seedDemoNotifications(tx, ids.get('demo')!, student.id);

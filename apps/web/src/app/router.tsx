@@ -46,6 +46,7 @@ const staffPages: RouteObject[] = [
       { path: staffPaths.students, lazy: page(() => import('@/staff/features/students/routes/student-list'), 'StudentList') },
       { path: staffPaths.grading, lazy: page(() => import('@/staff/features/grading/routes/grading-queue'), 'GradingQueue') },
       { path: staffPaths.gradingAnswer(), lazy: page(() => import('@/staff/features/grading/routes/grading-answer'), 'GradingAnswer') },
+      { path: staffPaths.reports, lazy: page(() => import('@/staff/features/reports/routes/reports'), 'Reports') },
       { path: staffPaths.messages, lazy: page(() => import('@/staff/features/messages/routes/message-list'), 'MessageList') },
       { path: staffPaths.message(), lazy: page(() => import('@/staff/features/messages/routes/message-page'), 'StaffMessagePage') },
     ],

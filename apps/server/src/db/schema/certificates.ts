@@ -81,6 +81,8 @@ export const certificates = pgTable(
     uniqueIndex('certificates_code_key').on(t.code),
     uniqueIndex('certificates_enrollment_key').on(t.enrollmentId),
     index('certificates_user_idx').on(t.userId, t.issuedAt),
+    // The reports' range of a school's certificates.
+    index('certificates_school_issued_idx').on(t.schoolId, t.issuedAt),
     check('certificates_code_check', sql`${t.code} ~ '^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$'`),
     // The migration makes this ON DELETE SET NULL (course_id): a deleted course keeps its certificates.
     foreignKey({ name: 'certificates_course_fk', columns: [t.schoolId, t.courseId], foreignColumns: [courses.schoolId, courses.id] }),

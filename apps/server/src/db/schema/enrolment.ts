@@ -41,6 +41,8 @@ export const enrollments = pgTable(
     // A course's roster, the latest enrolled first, read in order (and counted) from here.
     index('enrollments_course_date_idx').on(t.courseId, t.dateEnrolled, t.id),
     index('enrollments_school_date_idx').on(t.schoolId, t.dateEnrolled),
+    // The reports' completions.
+    index('enrollments_school_completed_idx').on(t.schoolId, t.dateCompleted).where(sql`${t.dateCompleted} is not null`),
     check('enrollments_progress_check', sql`${t.progress} between 0 and 100`),
     unique('enrollments_school_id_id_key').on(t.schoolId, t.id),
     foreignKey({ name: 'enrollments_course_fk', columns: [t.schoolId, t.courseId], foreignColumns: [courses.schoolId, courses.id] }).onDelete('cascade'),

@@ -100,6 +100,8 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_school_status_idx').on(t.schoolId, t.status),
     // The console's list: a school's transactions, newest first.
     index('payment_transactions_school_created_idx').on(t.schoolId, t.createdAt, t.id),
+    // The reports' revenue: a school's paid transactions in a range of payment dates.
+    index('payment_transactions_school_paid_idx').on(t.schoolId, t.paidAt).where(sql`${t.status} = 'Paid'`),
     index('payment_transactions_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('notpaid', 'Pending')`),
     unique('payment_transactions_school_id_id_key').on(t.schoolId, t.id),
     check('payment_transactions_status_check', sql`${t.status} in ('notpaid', 'Pending', 'Paid', 'Failed')`),

@@ -2,27 +2,53 @@ import type { FastifyInstance } from 'fastify';
 import type { ExportKind, ExportRequest } from '@school/shared/staff/exports';
 import type { Permission } from '@school/shared/staff/permissions';
 import { paymentRows } from '../payments/staff-transaction-export';
+import { itemRows, periodRows } from '../reports/activity-export';
+import { attendanceRows, attendanceSubject } from '../reports/attendance';
 import type { SchoolRow } from '../tenancy/repository';
 
 type Cell = string | number | boolean | null;
 type FiltersOf<K extends ExportKind> = Extract<ExportRequest, { kind: K }>['filters'];
+type Row = Record<string, Cell>;
 
 interface Exporter<K extends ExportKind> {
   /** Who may ask for it at the school (and download it: only its requester). */
   permission: Permission;
+  /** What the request itself checks of its filters (a course of the school), so that a bad one is refused at once. */
+  check?(app: FastifyInstance, school: SchoolRow, filters: FiltersOf<K>): Promise<unknown>;
   /** The file's rows, in order; each row's keys are the header. */
-  rows(app: FastifyInstance, school: SchoolRow, filters: FiltersOf<K>): AsyncIterable<Record<string, Cell>>;
+  rows(app: FastifyInstance, school: SchoolRow, filters: FiltersOf<K>): AsyncIterable<Row>;
+  /** A PDF's pages from the rows (exportFormats says which kinds are PDFs); a CSV is written from the rows alone. */
+  pdf?(app: FastifyInstance, school: SchoolRow, filters: FiltersOf<K>, rows: Row[]): Promise<Buffer>;
 }
 
 /** Every export the console offers: adding one is its kind in the shared labels and a line here. */
 export const exporters: { [K in ExportKind]: Exporter<K> } = {
   payments: { permission: 'payment.read', rows: paymentRows },
+  'report-periods': { permission: 'report.read', rows: periodRows },
+  'report-items': { permission: 'report.read', rows: itemRows },
+  'mcle-attendance': { permission: 'report.read', check: attendanceSubject, rows: attendanceRows },
+  'mcle-attendance-pdf': {
+    permission: 'report.read',
+    check: attendanceSubject,
+    rows: attendanceRows,
+    async pdf(app, school, filters, rows) {
+      const { course, period } = await attendanceSubject(app, school, filters);
+      const { attendancePdf } = await import('../reports/attendance-pdf');
+      return attendancePdf({ school, course, period: period?.name ?? null, rows: rows as Record<string, string | number>[] });
+    },
+  },
 };
 
-/** The rows of an export as asked (the kind picks its exporter, with the filters of that kind). */
-export const rowsOf = (app: FastifyInstance, school: SchoolRow, asked: ExportRequest) => {
-  switch (asked.kind) {
-    case 'payments':
-      return exporters.payments.rows(app, school, asked.filters);
-  }
-};
+/** The exporter of a request, typed by its kind: one place that narrows the union. */
+function exporterOf(asked: ExportRequest) {
+  return exporters[asked.kind] as Exporter<ExportKind> & { rows(app: FastifyInstance, school: SchoolRow, filters: ExportRequest['filters']): AsyncIterable<Row> };
+}
+
+/** The rows of an export as asked. */
+export const rowsOf = (app: FastifyInstance, school: SchoolRow, asked: ExportRequest) => exporterOf(asked).rows(app, school, asked.filters);
+
+/** The request's own check of its filters, when its kind has one. */
+export const checkOf = (app: FastifyInstance, school: SchoolRow, asked: ExportRequest) => (exporterOf(asked) as Exporter<ExportKind>).check?.(app, school, asked.filters as never);
+
+/** A PDF kind's file from its rows. */
+export const pdfOf = (app: FastifyInstance, school: SchoolRow, asked: ExportRequest, rows: Row[]) => (exporterOf(asked) as Exporter<ExportKind>).pdf!(app, school, asked.filters as never, rows);

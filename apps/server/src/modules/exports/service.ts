@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { EXPORT_KEEP_DAYS, EXPORTS_LISTED, exportLabels, exportRequestSchema, type ExportKind, type ExportRequest, type StaffExport } from '@school/shared/staff/exports';
+import { EXPORT_KEEP_DAYS, exportContentTypes, exportFormats, EXPORTS_LISTED, exportLabels, exportRequestSchema, type ExportKind, type ExportRequest, type StaffExport } from '@school/shared/staff/exports';
 import { csvFile } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { allowedTo, definePolicy } from '../../lib/policy';
 import { recordEvent } from '../events/service';
 import type { StaffContext } from '../staff/context';
-import { exporters, rowsOf } from './exporters';
+import { checkOf, exporters, pdfOf, rowsOf } from './exporters';
 import { exportPolicy } from './policy';
 import { exportRepository, type ExportRow } from './repository';
 
@@ -14,7 +14,8 @@ export const STAFF_EXPORT = 'staff-export';
 
 const kindPolicy = (kind: ExportKind) => definePolicy({ schoolOf: (school: { id: number }) => school.id, verbs: { request: allowedTo(exporters[kind].permission) } });
 
-const fileNameOf = (row: Pick<ExportRow, 'kind' | 'id' | 'createdAt'>) => `${row.kind}-${row.createdAt.toISOString().slice(0, 10)}-${row.id}.csv`;
+const formatOf = (kind: string) => exportFormats[kind as ExportKind] ?? 'csv';
+const fileNameOf = (row: Pick<ExportRow, 'kind' | 'id' | 'createdAt'>) => `${row.kind}-${row.createdAt.toISOString().slice(0, 10)}-${row.id}.${formatOf(row.kind)}`;
 
 export function presentExport(row: ExportRow): StaffExport {
   return {
@@ -49,6 +50,7 @@ export function exportService(app: FastifyInstance) {
   return {
     async request(ctx: StaffContext, body: ExportRequest) {
       kindPolicy(body.kind).authorize(ctx.actor, 'request', ctx.school);
+      await checkOf(app, ctx.school, body);
       return app.db.transaction(async (tx) => {
         const row = await exportRepository(tx).insert({ schoolId: ctx.school.id, requestedBy: ctx.actor.userId, kind: body.kind, params: body.filters, state: 'queued' });
         await app.jobs.send(STAFF_EXPORT, { id: row.id }, { tx });
@@ -64,7 +66,7 @@ export function exportService(app: FastifyInstance) {
       const row = await mine(ctx, id);
       const bytes = row.fileKey ? await app.storage.get(row.fileKey, 'private') : null;
       if (!bytes) throw notFound();
-      return { bytes, name: fileNameOf(row) };
+      return { bytes, name: fileNameOf(row), contentType: exportContentTypes[formatOf(row.kind)] };
     },
 
     /** The job: the rows read in batches, the file stored, the requester told; a failure is recorded and told too. */
@@ -78,8 +80,10 @@ export function exportService(app: FastifyInstance) {
         const asked = exportRequestSchema.parse({ kind: row.kind, filters: row.params });
         const lines = [];
         for await (const line of rowsOf(app, school, asked)) lines.push(line);
-        const key = `exports/${school.id}/${id}-${randomBytes(9).toString('base64url')}.csv`;
-        await app.storage.put(key, Buffer.from(lines.length ? csvFile(lines) : '', 'utf8'), { visibility: 'private', contentType: 'text/csv; charset=utf-8' });
+        const format = formatOf(row.kind);
+        const key = `exports/${school.id}/${id}-${randomBytes(9).toString('base64url')}.${format}`;
+        const bytes = format === 'pdf' ? await pdfOf(app, school, asked, lines) : Buffer.from(lines.length ? csvFile(lines) : '', 'utf8');
+        await app.storage.put(key, bytes, { visibility: 'private', contentType: exportContentTypes[format] });
         await app.db.transaction(async (tx) => {
           await exportRepository(tx).update(id, { state: 'ready', fileKey: key, rows: lines.length, finishedAt: new Date() });
           await recordEvent(tx, { schoolId: school.id, actorId: null, type: 'export.ready', subjectId: id, data: { kind: row.kind, rows: lines.length } });

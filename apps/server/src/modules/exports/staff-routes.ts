@@ -16,7 +16,7 @@ export const exportStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...staffRoute,
-        summary: "Asks for a file of a list with its filters (payments: payment.read); a job makes it and the bell tells the requester",
+        summary: "Asks for a file of a list or report with its filters (payments: payment.read; reports and the MCLE attendance report, CSV or PDF: report.read); a job makes it and the bell tells the requester",
         body: exportRequestSchema,
         response: { 202: staffExportSchema, ...errorResponses },
       },
@@ -41,10 +41,10 @@ export const exportStaffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/exports/:id/file/',
-    { schema: { ...staffRoute, summary: 'The finished file (text/csv), to its requester only', params: idParamsSchema, produces: ['text/csv'] } },
+    { schema: { ...staffRoute, summary: 'The finished file (text/csv, or application/pdf for a PDF kind), to its requester only', params: idParamsSchema, produces: ['text/csv', 'application/pdf'] } },
     async (request, reply) => {
-      const { bytes, name } = await exports.file(staffContextOf(request), request.params.id);
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'private, no-store').send(bytes);
+      const { bytes, name, contentType } = await exports.file(staffContextOf(request), request.params.id);
+      return reply.header('content-type', contentType).header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'private, no-store').send(bytes);
     },
   );
 };

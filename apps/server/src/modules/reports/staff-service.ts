@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { toPesos } from '@school/shared/payments/rules';
 import type { WeekActivity } from '@school/shared/staff/reports';
-import { allowedTo, definePolicy } from '../../lib/policy';
 import type { StaffContext } from '../staff/context';
+import { reportPolicy } from './policy';
 import { staffReportRepository } from './staff-repository';
 
 const DAY = 86_400_000;
 
-/** The school's figures are for those who read its reports (its administrators). */
-const reportPolicy = definePolicy({ schoolOf: (school: { id: number }) => school.id, verbs: { read: allowedTo('report.read') } });
-
-/** The school's figures: the dashboard's week for now (the reports of issue 23 come next). */
+/** The dashboard's week. */
 export function staffReportService(app: FastifyInstance) {
   const repo = staffReportRepository(app.db);
   return {

@@ -80,6 +80,11 @@ export function ConsoleLayout() {
                 <NavLink to={staffPaths.students}>Students</NavLink>
               </li>
             )}
+            {me.data.permissions.includes('report.read') && (
+              <li>
+                <NavLink to={staffPaths.reports}>Reports</NavLink>
+              </li>
+            )}
             {me.data.permissions.includes('message.send') && (
               <li>
                 <NavLink to={staffPaths.messages}>Messages</NavLink>

@@ -16,8 +16,8 @@ function useRequestExport() {
   });
 }
 
-/** "Export CSV" of a list: asks for the file with the list's filters; the job makes it, Exports lists it. */
-export function ExportButton({ request }: { request: ExportRequest }) {
+/** "Export CSV" of a list (or a report's file, by its label): asks for the file with the filters; the job makes it, Exports lists it. */
+export function ExportButton({ request, label = 'Export CSV' }: { request: ExportRequest; label?: string }) {
   const ask = useRequestExport();
   const run = async () => {
     try {
@@ -29,7 +29,7 @@ export function ExportButton({ request }: { request: ExportRequest }) {
   };
   return (
     <span className="export-actions">
-      <Button label="Export CSV" variant="ghost" busy={ask.isPending} onClick={() => void run()} />
+      <Button label={label} variant="ghost" busy={ask.isPending} onClick={() => void run()} />
       <Link to={staffPaths.exports}>Exports</Link>
     </span>
   );

@@ -21,6 +21,7 @@ export const staffPaths = {
   student: (id: number | string = ':id') => `/staff/students/${id}`,
   payment: (id: number | string = ':id') => `/staff/payments/${id}`,
   messages: '/staff/messages',
+  reports: '/staff/reports',
   message: (id: number | string = ':id') => `/staff/messages/${id}`,
   gradingAnswer: (submission: number | string = ':id', question: number | string = ':questionId') => `/staff/grading/${submission}/questions/${question}`,
 };

@@ -1,0 +1,3 @@
+CREATE INDEX "enrollments_school_completed_idx" ON "enrollments" USING btree ("school_id","date_completed") WHERE "enrollments"."date_completed" is not null;--> statement-breakpoint
+CREATE INDEX "payment_transactions_school_paid_idx" ON "payment_transactions" USING btree ("school_id","paid_at") WHERE "payment_transactions"."status" = 'Paid';--> statement-breakpoint
+CREATE INDEX "certificates_school_issued_idx" ON "certificates" USING btree ("school_id","issued_at");
