@@ -5,8 +5,10 @@
  *      its first page, a search and a standing filter (p50, p99).
  *   2. GET /staff/payments/: the payments list at BENCH_TXNS transactions (default 100,000), newest first and
  *      filtered by status (p50, p99).
- *   3. The payments CSV export of every transaction: from the request to the file, in rows per second.
- *   4. The CSV import of BENCH_IMPORT new addresses (default 10,000): the dry run's time, then the job's, in rows
+ *   3. GET /staff/reports/activity/: the revenue report over those transactions (about 70 days of them), by day
+ *      over 90 days and by week over a year (p50, p99).
+ *   4. The payments CSV export of every transaction: from the request to the file, in rows per second.
+ *   5. The CSV import of BENCH_IMPORT new addresses (default 10,000): the dry run's time, then the job's, in rows
  *      per second (each a new account, its invitation e-mail queued and its enrolment).
  *
  *   npm run bench:staff                      # PostgreSQL at 127.0.0.1:5432 or BENCH_PG_ADMIN_URL
@@ -97,6 +99,10 @@ try {
     report('GET roster, standing=completed', await run(`${server.url}/api/v1/staff/courses/${course!.id}/students/?standing=completed`));
     report(`GET payments (${transactions} transactions), first page`, await run(`${server.url}/api/v1/staff/payments/`));
     report('GET payments, status=Failed, page 20', await run(`${server.url}/api/v1/staff/payments/?status=Failed&page=20`));
+    const daysBack = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    const today = daysBack(-1);
+    report('GET reports/activity/, 90 days by day', await run(`${server.url}/api/v1/staff/reports/activity/?date_from=${daysBack(89)}&date_to=${today}`));
+    report('GET reports/activity/, a year by week', await run(`${server.url}/api/v1/staff/reports/activity/?date_from=${daysBack(364)}&date_to=${today}&interval=week`));
 
     let started = Date.now();
     const asked = await api<{ id: number }>('exports/', { method: 'POST', body: { kind: 'payments', filters: {} } });

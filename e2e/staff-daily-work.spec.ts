@@ -277,6 +277,9 @@ describe('students in the console', () => {
     const enrolments = page.getByRole('table', { name: 'Course enrolments, the latest first' });
     expect(await enrolments.getByRole('rowheader').allTextContents()).toEqual(['EvidenceIdentity evidence']);
     await visible(page.getByRole('link', { name: 'Payments' }).last());
+    await visible(page.getByText('0 questions, 0 answers, 0 comments.'));
+    await visible(page.getByRole('heading', { name: 'Staff actions' }));
+    await visible(page.getByText('No member of staff has changed their records.'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { kycSubmissions, users } from '../src/db/schema/index';
+import { forumAnswers, forumQuestions, kycSubmissions, users } from '../src/db/schema/index';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent } from './support/factories';
 import { serverForFile } from './support/server';
 
@@ -95,5 +95,49 @@ describe('GET /staff/students/{id}/', () => {
     expect((await ctx.api.get(`/api/v1/staff/students/${idle.user.id}/`, as(admin))).status).toBe(404);
     expect((await ctx.api.get(`/api/v1/staff/students/${admin.user.id}/`, as(admin))).status).toBe(404);
     expect((await ctx.api.get(path, as(student))).status).toBe(403);
+  });
+});
+
+describe("a student's forum activity and the staff actions about them", () => {
+  it("counts their posts and lists the latest, hidden ones marked; the audit log filters the entries about their records, for administrators", async () => {
+    const school = await createSchool(db());
+    const course = await createCourse(db(), { school, name: 'Evidence' });
+    const student = await createStudent(db(), { school });
+    const other = await createStudent(db(), { school });
+    const enrolment = await createEnrolment(db(), { student, course });
+    const othersEnrolment = await createEnrolment(db(), { student: other, course });
+    const admin = await createStaff(db(), { school });
+    const as = (who: { token: string }) => ({ token: who.token, host: school.host });
+    const post = (title: string) => ({ schoolId: school.id, title, body: 'b', bodyHtml: '<p>b</p>', bodyText: 'b' });
+    const [asked, theirs] = await db()
+      .insert(forumQuestions)
+      .values([
+        { ...post('Is hearsay admissible?'), userId: student.user.id, createdAt: new Date(Date.now() - 60_000) },
+        { ...post('Best evidence rule'), userId: other.user.id },
+      ])
+      .returning();
+    await db().insert(forumAnswers).values({ schoolId: school.id, questionId: theirs!.id, userId: student.user.id, body: 'a', bodyHtml: '<p>a</p>', bodyText: 'a', hiddenAt: new Date() });
+    // Elsewhere, their posts are another school's.
+    const elsewhere = await createSchool(db());
+    await db().insert(forumQuestions).values({ ...post('Elsewhere'), schoolId: elsewhere.id, userId: student.user.id });
+
+    const page = await ctx.api.get(`/api/v1/staff/students/${student.user.id}/`, as(admin));
+    expect(page.body.forum).toEqual({
+      questions: 1,
+      answers: 1,
+      comments: 0,
+      latest: [
+        { kind: 'answer', question_id: theirs!.id, title: 'Best evidence rule', at: expect.any(String), hidden: true },
+        { kind: 'question', question_id: asked!.id, title: 'Is hearsay admissible?', at: expect.any(String), hidden: false },
+      ],
+    });
+
+    // The roster's writes about each enrolment are audited (a cancellation here); the filter finds theirs, not the other student's.
+    const reset = (id: number) => ctx.api.post(`/api/v1/staff/courses/${course.id}/students/${id}/cancel/`, { reason: 'Asked to leave' }, as(admin));
+    expect((await reset(enrolment.id)).status).toBe(200);
+    expect((await reset(othersEnrolment.id)).status).toBe(200);
+    const about = await ctx.api.get(`/api/v1/staff/audit/?student=${student.user.id}`, as(admin));
+    expect(about.body.data.map((e: { subject: string }) => e.subject)).toEqual([`enrollment:${enrolment.id}`]);
+    expect((await ctx.api.get(`/api/v1/staff/audit/?student=${student.user.id}`, as(await createStaff(db(), { school, role: 'IN', courses: [course] })))).status).toBe(403);
   });
 });

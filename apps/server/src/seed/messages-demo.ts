@@ -2,7 +2,7 @@ import { and, asc, eq, lt, notInArray } from 'drizzle-orm';
 import { NOT_ENROLLED_STATUSES } from '@school/shared/catalogue/rules';
 import type { Db } from '../db/client';
 import { courses, enrollments, notifications, schools, staffMessageRecipients, staffMessages, users } from '../db/schema/index';
-import { fromOf } from '../modules/messages/service';
+import { fromOf } from '../modules/messages/presenter';
 import { describe, links } from '../modules/notifications/messages';
 
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);

@@ -15,6 +15,8 @@ const isoDate = z.iso.date('Enter a date as YYYY-MM-DD.');
 export const auditQuerySchema = z.object({
   actor: z.coerce.number().int().positive().max(2147483647).optional(),
   subject: auditSubjectSchema.optional(),
+  /** Entries about a person's records at the school: their enrolments, payments, attempts and ID submissions. */
+  student: z.coerce.number().int().positive().max(2147483647).optional(),
   action: z.string().regex(/^[a-z_]{1,40}\.[a-z_]{1,40}$/, 'Write the action as kind.verb, e.g. course.update.').optional(),
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),

@@ -49,6 +49,13 @@ export const staffStudentDetailSchema = z.object({
   identity: z.object({ status: z.string(), at: z.string() }).nullable(),
   enrolments: z.array(staffStudentEnrolmentSchema),
   bundles: z.array(z.object({ id: z.number(), name: z.string(), status: z.string(), enrolled_at: z.string() })),
+  /** What they wrote in the school's forum: how much, and their latest questions and answers (hidden ones marked). */
+  forum: z.object({
+    questions: z.number(),
+    answers: z.number(),
+    comments: z.number(),
+    latest: z.array(z.object({ kind: z.enum(['question', 'answer']), question_id: z.number(), title: z.string(), at: z.string(), hidden: z.boolean() })),
+  }),
 });
 export type StaffStudentDetail = z.infer<typeof staffStudentDetailSchema>;
 

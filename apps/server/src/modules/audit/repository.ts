@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog, users } from '../../db/schema/index';
+import { auditLog, enrollments, examSubmissions, kycSubmissions, paymentTransactions, users } from '../../db/schema/index';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -8,6 +8,8 @@ export interface AuditFilter {
   actorId?: number;
   subject?: { type: string; id: number };
   action?: string;
+  /** Entries about this user's records (see aboutUser). */
+  aboutUserId?: number;
   /** Inclusive, as instants: the caller turns the school's calendar days into them. */
   from?: Date;
   /** Exclusive. */
@@ -15,6 +17,17 @@ export interface AuditFilter {
 }
 
 const actorColumns = { firstName: users.firstName, middleName: users.middleName, lastName: users.lastName, suffix: users.suffix, username: users.username };
+
+/** Entries whose subject is one of the user's records at the school: an enrolment, a payment, an exam attempt, an ID submission. */
+function aboutUser(schoolId: number, userId: number): SQL {
+  const ofType = (types: string[], ids: SQL) => and(inArray(auditLog.subjectType, types), inArray(auditLog.subjectId, ids))!;
+  return or(
+    ofType(['enrollment', 'enrolment'], sql`(select ${enrollments.id} from ${enrollments} where ${enrollments.userId} = ${userId} and ${enrollments.schoolId} = ${schoolId})`),
+    ofType(['payment'], sql`(select ${paymentTransactions.id} from ${paymentTransactions} where ${paymentTransactions.userId} = ${userId} and ${paymentTransactions.schoolId} = ${schoolId})`),
+    ofType(['exam_attempt'], sql`(select ${examSubmissions.id} from ${examSubmissions} join ${enrollments} on ${enrollments.id} = ${examSubmissions.enrollmentId} where ${enrollments.userId} = ${userId} and ${enrollments.schoolId} = ${schoolId})`),
+    ofType(['kyc_submission'], sql`(select ${kycSubmissions.id} from ${kycSubmissions} where ${kycSubmissions.userId} = ${userId} and ${kycSubmissions.schoolId} = ${schoolId})`),
+  )!;
+}
 
 /** The audit log: written in the transaction of the write it records, never updated; read one school at a time. */
 export function auditRepository(db: Db) {
@@ -28,6 +41,7 @@ export function auditRepository(db: Db) {
       if (filter.actorId !== undefined) conditions.push(eq(auditLog.actorId, filter.actorId));
       if (filter.subject) conditions.push(eq(auditLog.subjectType, filter.subject.type), eq(auditLog.subjectId, filter.subject.id));
       if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+      if (filter.aboutUserId !== undefined) conditions.push(aboutUser(schoolId, filter.aboutUserId));
       if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
       if (filter.before) conditions.push(lt(auditLog.createdAt, filter.before));
       const where = and(...conditions);

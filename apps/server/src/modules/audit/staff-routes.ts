@@ -22,6 +22,7 @@ function filterOf(query: AuditQuery, timeZone: string): AuditFilter {
     actorId: query.actor,
     subject: type && id ? { type, id: Number(id) } : undefined,
     action: query.action,
+    aboutUserId: query.student,
     from: query.date_from ? zonedInstant(query.date_from, '00:00', timeZone) : undefined,
     before: query.date_to ? zonedInstant(nextDay(query.date_to), '00:00', timeZone) : undefined,
   };
@@ -34,7 +35,7 @@ export const auditStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...staffRoute,
-        summary: "The school's audit log, newest first: filter by actor, subject (course:12), action and dates",
+        summary: "The school's audit log, newest first: filter by actor, subject (course:12), a student (their enrolments, payments, attempts and ID submissions), action and dates",
         querystring: auditQuerySchema,
         response: { 200: listSchema(auditEntrySchema), ...errorResponses },
       },

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containing } from '../../lib/like';
-import { bundleEnrollments, bundles, certificates, classes, courseInstructors, courses, coursewareProgress, enrollments, ibpChapters, kycSubmissions, mcleProfiles, students, users } from '../../db/schema/index';
+import { bundleEnrollments, bundles, certificates, classes, courseInstructors, courses, coursewareProgress, enrollments, forumAnswers, forumComments, forumQuestions, ibpChapters, kycSubmissions, mcleProfiles, students, users } from '../../db/schema/index';
 
 export interface StudentFilter {
   search?: string;
@@ -105,6 +105,30 @@ export function staffStudentRepository(db: Db) {
         .leftJoin(certificates, eq(certificates.enrollmentId, enrollments.id))
         .where(theirEnrolments(schoolId, filter, userId))
         .orderBy(desc(enrollments.dateEnrolled), desc(enrollments.id)),
+
+    /** Their posts in the school's forum: counts, and the latest questions and answers (each with its question). */
+    async forum(schoolId: number, userId: number, latest: number) {
+      const mine = <T extends typeof forumQuestions | typeof forumAnswers | typeof forumComments>(t: T) => and(eq(t.schoolId, schoolId), eq(t.userId, userId));
+      const [[questions], [answers], [comments], asked, answered] = await Promise.all([
+        db.select({ n: count() }).from(forumQuestions).where(mine(forumQuestions)),
+        db.select({ n: count() }).from(forumAnswers).where(mine(forumAnswers)),
+        db.select({ n: count() }).from(forumComments).where(mine(forumComments)),
+        db
+          .select({ questionId: forumQuestions.id, title: forumQuestions.title, at: forumQuestions.createdAt, hiddenAt: forumQuestions.hiddenAt })
+          .from(forumQuestions)
+          .where(mine(forumQuestions))
+          .orderBy(desc(forumQuestions.createdAt))
+          .limit(latest),
+        db
+          .select({ questionId: forumQuestions.id, title: forumQuestions.title, at: forumAnswers.createdAt, hiddenAt: forumAnswers.hiddenAt })
+          .from(forumAnswers)
+          .innerJoin(forumQuestions, eq(forumQuestions.id, forumAnswers.questionId))
+          .where(mine(forumAnswers))
+          .orderBy(desc(forumAnswers.createdAt))
+          .limit(latest),
+      ]);
+      return { questions: questions?.n ?? 0, answers: answers?.n ?? 0, comments: comments?.n ?? 0, asked, answered };
+    },
 
     bundles: (schoolId: number, userId: number) =>
       db

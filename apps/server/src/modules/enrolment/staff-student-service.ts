@@ -13,6 +13,9 @@ const studentsPolicy = definePolicy({
   verbs: { list: (actor) => allowedTo('enrolment.manage')(actor) || actor.staffRole === 'IN' },
 });
 
+/** A student's page lists their latest forum posts, this many. */
+const FORUM_LATEST = 5;
+
 /** The console's students: who studies at the school, searched and paged on the server. */
 export function staffStudentService(app: FastifyInstance) {
   const repo = staffStudentRepository(app.db);
@@ -25,13 +28,20 @@ export function staffStudentService(app: FastifyInstance) {
       const scope = scopeOf(ctx);
       const found = await repo.student(ctx.school.id, userId, scope);
       if (!found) throw notFound();
-      const [enrolments, bundles, identity] = await Promise.all([
+      const [enrolments, bundles, identity, forum] = await Promise.all([
         repo.enrolments(ctx.school.id, userId, scope),
         // A bundle holds courses an instructor may not teach: administrators see them.
         scope.instructorId === undefined ? repo.bundles(ctx.school.id, userId) : [],
         // Identity checks are for those who review them (kyc.review), as everywhere else.
         can(ctx.actor, 'kyc.review') ? repo.latestIdentityCheck(ctx.school.id, userId) : null,
+        repo.forum(ctx.school.id, userId, FORUM_LATEST),
       ]);
+      const posts = [
+        ...forum.asked.map((p) => ({ kind: 'question' as const, ...p })),
+        ...forum.answered.map((p) => ({ kind: 'answer' as const, ...p })),
+      ]
+        .sort((a, b) => b.at.getTime() - a.at.getTime())
+        .slice(0, FORUM_LATEST);
       const { user, mcle } = found;
       return {
         id: user.id,
@@ -52,6 +62,12 @@ export function staffStudentService(app: FastifyInstance) {
           certificate: e.certificate?.code ? { code: e.certificate.code, issued_at: e.certificate.issuedAt!.toISOString(), revoked: e.certificate.revokedAt !== null } : null,
         })),
         bundles: bundles.map((b) => ({ id: b.id, name: b.name, status: b.status, enrolled_at: b.enrolledAt.toISOString() })),
+        forum: {
+          questions: forum.questions,
+          answers: forum.answers,
+          comments: forum.comments,
+          latest: posts.map((p) => ({ kind: p.kind, question_id: p.questionId, title: p.title, at: p.at.toISOString(), hidden: p.hiddenAt !== null })),
+        },
       };
     },
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messageMessages as msg, type MessageAudiences, type NewMessage, type StaffMessage, type StudentMessage } from '@school/shared/staff/messages';
+import { messageMessages as msg, type MessageAudiences, type NewMessage, type StudentMessage } from '@school/shared/staff/messages';
 import { DomainError, invalid, notFound } from '../../lib/errors';
 import { can } from '../../lib/policy';
 import { pageOf } from '../../lib/pagination';
@@ -10,41 +10,12 @@ import { noticeSender, type Addressed } from '../notifications/notice-sender';
 import type { StaffContext } from '../staff/context';
 import type { SchoolRow } from '../tenancy/repository';
 import { courseMessagePolicy, messagePolicy, schoolMessagePolicy } from './policy';
-import { messageRepository, type MessageRow } from './repository';
+import { fromOf, presentMessage } from './presenter';
+import { messageRepository } from './repository';
 
 export const STAFF_MESSAGE = 'staff-message';
 /** Students reached per transaction: their bell notices, e-mails and recipient rows commit together. */
 export const MESSAGE_BATCH = 200;
-
-type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof messageRepository>['find']>>>;
-type Sender = Found['sender'];
-
-const senderName = (sender: Sender) => (sender ? displayName(sender) : 'The school');
-/** Who a message is from, as its students read it. */
-export const fromOf = (sender: Sender, school: Pick<SchoolRow, 'name'>) => (sender ? `${displayName(sender)} of ${school.name}` : school.name);
-
-function audienceLabel(row: Pick<MessageRow, 'audience'>, course: string | null, className: string | null) {
-  if (row.audience === 'school') return 'The whole school';
-  return row.audience === 'class' ? `${course ?? 'A course'} · ${className ?? 'a class'}` : (course ?? 'A course');
-}
-
-export function presentMessage({ message, course, className, sender }: Found): StaffMessage {
-  return {
-    id: message.id,
-    audience: message.audience,
-    audience_label: audienceLabel(message, course, className),
-    course: message.courseId !== null && course !== null ? { id: message.courseId, name: course } : null,
-    class: message.classId !== null && className !== null ? { id: message.classId, name: className } : null,
-    subject: message.subject,
-    body: message.body,
-    sent_by: sender ? { id: sender.id, name: senderName(sender) } : null,
-    state: message.state,
-    recipients: message.recipients,
-    emailed: message.emailed,
-    created_at: message.createdAt.toISOString(),
-    finished_at: message.finishedAt?.toISOString() ?? null,
-  };
-}
 
 /**
  * Announcements (issue 23): a member of staff writes to the students of a course, a class or the whole school;

@@ -5,7 +5,10 @@ import { useSchool } from '@/lib/school';
 import { QueryState } from '../../../components/query-state';
 import { staffPaths } from '../../../config/staff-paths';
 import { useStaffMe } from '../../../lib/use-staff-me';
-import { useStaffStudent } from '../api/student-calls';
+import { useStaffStudent, useStudentAudit } from '../api/student-calls';
+
+/** How many of the latest staff actions the page lists; the audit log has them all. */
+const AUDIT_SHOWN = 5;
 
 /** /staff/students/{id}: a student's profile and MCLE profile (read only), identity check and enrolments. */
 export function StudentPage() {
@@ -14,7 +17,8 @@ export function StudentPage() {
   const me = useStaffMe().data;
   const timeZone = useSchool().data?.time_zone ?? 'Asia/Manila';
   const when = (iso: string | null) => (iso ? dateTimeIn(iso, timeZone) : '—');
-  const may = (permission: 'payment.read' | 'kyc.review') => me?.permissions.includes(permission) ?? false;
+  const may = (permission: 'payment.read' | 'kyc.review' | 'audit.read') => me?.permissions.includes(permission) ?? false;
+  const audit = useStudentAudit(id, may('audit.read'));
 
   return (
     <div className="console-page">
@@ -103,6 +107,40 @@ export function StudentPage() {
                     </li>
                   ))}
                 </ul>
+              </>
+            )}
+            <h2>Forum</h2>
+            <p>
+              {s.forum.questions} {s.forum.questions === 1 ? 'question' : 'questions'}, {s.forum.answers} {s.forum.answers === 1 ? 'answer' : 'answers'}, {s.forum.comments}{' '}
+              {s.forum.comments === 1 ? 'comment' : 'comments'}.
+            </p>
+            {s.forum.latest.length > 0 && (
+              <ul aria-label="Their latest posts">
+                {s.forum.latest.map((p) => (
+                  <li key={`${p.kind}-${p.question_id}-${p.at}`}>
+                    {p.kind === 'question' ? 'Asked' : 'Answered'} <Link to={paths.forumTopic(String(p.question_id))}>{p.title}</Link> · {when(p.at)}
+                    {p.hidden && <span className="muted"> (hidden)</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {may('audit.read') && (
+              <>
+                <h2>Staff actions</h2>
+                <QueryState query={audit} what="The staff actions" empty="No member of staff has changed their records." isEmpty={(page) => page.count === 0}>
+                  {(page) => (
+                    <>
+                      <ul aria-label="The latest staff actions about their records">
+                        {page.data.slice(0, AUDIT_SHOWN).map((e) => (
+                          <li key={e.id}>
+                            {when(e.created_at)} · {e.actor?.name ?? 'The platform'} · {e.action} · {e.subject}
+                          </li>
+                        ))}
+                      </ul>
+                      <Link to={`${staffPaths.audit}?student=${s.id}`}>All {page.count} in the audit log</Link>
+                    </>
+                  )}
+                </QueryState>
               </>
             )}
           </>
