@@ -100,7 +100,7 @@ try {
     report(`GET payments (${transactions} transactions), first page`, await run(`${server.url}/api/v1/staff/payments/`));
     report('GET payments, status=Failed, page 20', await run(`${server.url}/api/v1/staff/payments/?status=Failed&page=20`));
     const daysBack = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-    const today = daysBack(-1);
+    const today = daysBack(0);
     report('GET reports/activity/, 90 days by day', await run(`${server.url}/api/v1/staff/reports/activity/?date_from=${daysBack(89)}&date_to=${today}`));
     report('GET reports/activity/, a year by week', await run(`${server.url}/api/v1/staff/reports/activity/?date_from=${daysBack(364)}&date_to=${today}&interval=week`));
 

@@ -467,5 +467,13 @@ describe('reports in the console', () => {
     const phone = await signedInAt(app, admin.token, '/staff/reports', { width: 360, height: 740 });
     await visible(phone.page.getByRole('table', { name: 'Revenue by period' }));
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // The instructor's reports: their courses, no money.
+    const instructor = (await api.post('/api/v1/api-token-auth/', { username: 'demo-instructor', password: DEMO_PASSWORD }, { host: 'demo.localhost' })).body as { token: string };
+    const theirs = await signedInAt(app, instructor.token, '/staff/reports');
+    await visible(theirs.page.getByText(/^All your courses, .*, by day\.$/));
+    await visible(theirs.page.getByRole('table', { name: 'Enrolments, completions, certificates and MCLE units by period' }));
+    expect(await theirs.page.getByRole('table', { name: 'Revenue by period' }).count()).toBe(0);
+    expect(await theirs.page.getByText('Paid', { exact: true }).count()).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
+import { reportMessages } from '@school/shared/staff/reports';
 import { certificates, compliancePeriods, enrollments, ibpChapters, mcleProfiles, paymentRefunds, paymentTransactions, users } from '../src/db/schema/index';
 import { createBundle, createCourse, createEnrolment, createSchool, createStaff, createStudent, waitFor } from './support/factories';
 import { serverForFile } from './support/server';
@@ -133,16 +134,33 @@ describe('GET /staff/reports/activity/', () => {
     expect(daily.body.items.map((i: { name: string }) => i.name)).toEqual(['Evidence']);
   });
 
-  it('refuses bad ranges and another school\'s course, and is for administrators only', async () => {
+  it("gives an instructor their courses' report without money, and nobody else's course", async () => {
+    const s = await november();
+    const instructor = await createStaff(db(), { school: s.school, role: 'IN', courses: [s.evidence] });
+    const res = await report('date_from=2026-11-01&date_to=2026-11-30&interval=month', s.as(instructor));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ money: false, totals: { enrolments: 2, completions: 0, paid: 0, gross: 0, refunds: 0, net: 0 } });
+    expect(res.body.items.map((i: { name: string }) => i.name)).toEqual(['Evidence']);
+    expect((await report(`course=${s.ethics.id}`, s.as(instructor))).body).toEqual({ course: ['Choose one of the courses listed.'] });
+    expect((await ctx.api.get('/api/v1/staff/reports/courses/', s.as(instructor))).body).toEqual([{ id: s.evidence.id, name: 'Evidence' }]);
+    expect((await ctx.api.get('/api/v1/staff/reports/courses/', s.as(s.admin))).body.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Ethics', 'Evidence']));
+    // The administrator's has the money.
+    expect((await report('date_from=2026-11-01&date_to=2026-11-30&interval=month', s.as(s.admin))).body).toMatchObject({ money: true, totals: { enrolments: 3, paid: 4103 } });
+  });
+
+  it('refuses bad ranges and another school\'s course, and keeps a student and nobody out', async () => {
     const s = await november();
     expect((await report('date_from=2026-11-30&date_to=2026-11-01', s.as(s.admin))).body).toEqual({ date_from: ['The start comes after the end.'] });
     expect((await report('date_from=2020-01-01&date_to=2026-11-01', s.as(s.admin))).status).toBe(400);
     expect((await report('interval=year', s.as(s.admin))).status).toBe(400);
+    // One end alone is held to the same limit once the other is filled in (today).
+    expect((await report('date_from=2020-01-01', s.as(s.admin))).body).toEqual({ date_to: [reportMessages.tooLong] });
+    expect((await ctx.api.post('/api/v1/staff/exports/', { kind: 'report-items', filters: { date_from: '2020-01-01' } }, s.as(s.admin))).body).toEqual({ date_to: [reportMessages.tooLong] });
     const other = await createCourse(db());
     expect((await report(`course=${other.id}`, s.as(s.admin))).body).toEqual({ course: ['Choose one of the courses listed.'] });
+    expect((await ctx.api.post('/api/v1/staff/exports/', { kind: 'report-periods', filters: { course: other.id } }, s.as(s.admin))).body).toEqual({ course: ['Choose one of the courses listed.'] });
     // Without a range: the last 30 days.
     expect((await report('', s.as(s.admin))).body.periods).toHaveLength(30);
-    expect((await report('', s.as(await createStaff(db(), { school: s.school, role: 'IN', courses: [s.evidence] })))).status).toBe(403);
     expect((await report('', s.as(s.student))).status).toBe(403);
     expect((await report('', { host: s.school.host })).status).toBe(401);
     // Another school's administrator sees their own school's figures: none of these.
@@ -210,11 +228,19 @@ describe('report files', () => {
     expect(lines.map((l) => l.Period)).toEqual(['2026-11-01', '2026-11-02', '2026-11-03', 'Total']);
     expect(Object.keys(lines[0]!)).toEqual(['Period', 'Enrolments', 'Completions', 'Certificates', 'MCLE units', 'Gross', 'Vouchers', 'Coins', 'Gateway fees', 'Paid', 'Refunds', 'Net']);
 
-    // Another school's course is refused when asked; an instructor may not ask.
+    // Another school's course is refused when asked; an instructor asks for their own courses' files only.
     const foreign = await createCourse(db());
     expect((await ctx.api.post('/api/v1/staff/exports/', { kind: 'mcle-attendance-pdf', filters: { course: foreign.id } }, as)).body).toEqual({ course: ['Choose one of the courses listed.'] });
+    expect((await ctx.api.post('/api/v1/staff/exports/', { kind: 'mcle-attendance', filters: { course: course.id, compliance_period: 999_999 } }, as)).body).toEqual({ compliance_period: [reportMessages.periodUnknown] });
     const instructor = await createStaff(db(), { school, role: 'IN', courses: [course] });
-    expect((await ctx.api.post('/api/v1/staff/exports/', { kind: 'mcle-attendance', filters: { course: course.id } }, { token: instructor.token, host: school.host })).status).toBe(403);
+    const theirs = { token: instructor.token, host: school.host };
+    expect((parse((await exported({ kind: 'mcle-attendance', filters: { course: course.id, compliance_period: period!.id } }, theirs)).file.text, { columns: true }) as unknown[]).length).toBe(2);
+    const elsewhere = await createStaff(db(), { school, role: 'IN', courses: [await createCourse(db(), { school })] });
+    expect((await ctx.api.post('/api/v1/staff/exports/', { kind: 'mcle-attendance', filters: { course: course.id } }, { token: elsewhere.token, host: school.host })).body).toEqual({ course: ['Choose one of the courses listed.'] });
+    // Their report's file has no money in it.
+    const mine = await exported({ kind: 'report-items', filters: { date_from: '2026-11-01', date_to: '2026-11-30' } }, { token: elsewhere.token, host: school.host });
+    expect(mine.file.text).toBe('');
+    expect((await ctx.api.post('/api/v1/staff/exports/', { kind: 'payments', filters: {} }, theirs)).status).toBe(403);
   });
 });
 

@@ -23,7 +23,7 @@ describe('GET /staff/me/', () => {
       status: 200,
       body: { school: { id: school.id, domain: school.domain, name: school.name }, role: 'SA', permissions: [...rolePermissions.SA] },
     });
-    expect((await get('/me/', instructor.token, school.host)).body).toMatchObject({ role: 'IN', permissions: ['course.update', 'exam.update', 'exam.grade', 'message.send'] });
+    expect((await get('/me/', instructor.token, school.host)).body).toMatchObject({ role: 'IN', permissions: ['course.update', 'exam.update', 'exam.grade', 'report.course', 'message.send'] });
     expect(await get('/me/', undefined, school.host)).toMatchObject({ status: 401, body: { detail: serverMessages.notAuthenticated } });
     expect(await get('/me/', student.token, school.host)).toMatchObject({ status: 403, body: { detail: serverMessages.permissionDenied } });
     // Another school's administrator holds no role here.

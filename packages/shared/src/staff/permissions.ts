@@ -28,7 +28,10 @@ export const permissionSchema = z.enum([
   'forum.moderate',
   'school.update',
   'kyc.review',
+  /** The school's reports, money included. */
   'report.read',
+  /** The reports of the courses assigned to an instructor, without money. */
+  'report.course',
   'audit.read',
   /** Announcements to a course's or a class's students (an instructor: of their courses). */
   'message.send',
@@ -46,7 +49,7 @@ const everything = permissionSchema.options;
 export const rolePermissions: Record<StaffRole, readonly Permission[]> = {
   SU: everything,
   SA: everything,
-  IN: ['course.update', 'exam.update', 'exam.grade', 'message.send'],
+  IN: ['course.update', 'exam.update', 'exam.grade', 'report.course', 'message.send'],
 };
 
 export const hasPermission = (role: StaffRole | null, permission: Permission) => role !== null && rolePermissions[role].includes(permission);

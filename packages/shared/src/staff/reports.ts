@@ -28,6 +28,7 @@ export const reportMessages = {
   fromAfterTo: 'The start comes after the end.',
   tooLong: `That range has more than ${REPORT_MAX_PERIODS} periods: choose a longer interval or a shorter range.`,
   courseNotHere: 'Choose one of the courses listed.',
+  periodUnknown: 'Choose one of the compliance periods listed.',
 } as const;
 
 const dayMs = 86_400_000;
@@ -91,6 +92,8 @@ export const activityReportSchema = z.object({
   date_to: z.string(),
   interval: z.enum(REPORT_INTERVALS),
   course: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** False in an instructor's report: its money figures are left at 0 and not shown. */
+  money: z.boolean(),
   periods: z.array(z.object({ period: z.string(), ...figures })),
   totals: reportFiguresSchema,
   /** A course's (or bundle's: its payments) figures; those with nothing in the range are left out. */

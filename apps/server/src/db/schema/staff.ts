@@ -64,6 +64,8 @@ export const staffExports = pgTable(
     /** Which export (packages/shared/src/staff/exports.ts), with the filters it was asked with. */
     kind: text().notNull(),
     params: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Asked for by an instructor: the file covers the courses assigned to them only. */
+    instructorId: integer().references(() => users.id, { onDelete: 'cascade' }),
     state: text().notNull().$type<'queued' | 'running' | 'ready' | 'failed'>(),
     fileKey: text(),
     rows: integer(),

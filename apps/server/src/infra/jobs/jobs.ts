@@ -30,6 +30,8 @@ export interface SendOptions {
 export interface JobInfo {
   id: string;
   name: string;
+  /** No retry follows if this run fails: what the job tells people may say so. */
+  lastAttempt: boolean;
 }
 
 /**
@@ -165,11 +167,11 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
 
     async work(name, handler, { pollSeconds = options.pollSeconds } = {}) {
       if (!workers) return;
-      const id = await boss.work<object>(name, { pollingIntervalSeconds: pollSeconds, batchSize: 1 }, async ([job]) => {
+      const id = await boss.work<object>(name, { pollingIntervalSeconds: pollSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
         if (!job) return;
         running++;
         try {
-          await handler(job.data as never, { id: job.id, name: job.name });
+          await handler(job.data as never, { id: job.id, name: job.name, lastAttempt: job.retryCount >= job.retryLimit });
         } catch (error) {
           log.warn({ err: loggableError(error), queue: name, job: job.id }, 'job failed; it is retried while its queue allows');
           throw error;

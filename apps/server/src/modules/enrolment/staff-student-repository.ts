@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, max, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containing } from '../../lib/like';
 import { bundleEnrollments, bundles, certificates, classes, courseInstructors, courses, coursewareProgress, enrollments, forumAnswers, forumComments, forumQuestions, ibpChapters, kycSubmissions, mcleProfiles, students, users } from '../../db/schema/index';
@@ -106,12 +106,18 @@ export function staffStudentRepository(db: Db) {
         .where(theirEnrolments(schoolId, filter, userId))
         .orderBy(desc(enrollments.dateEnrolled), desc(enrollments.id)),
 
-    /** Their posts in the school's forum: counts, and the latest questions and answers (each with its question). */
-    async forum(schoolId: number, userId: number, latest: number) {
-      const mine = <T extends typeof forumQuestions | typeof forumAnswers | typeof forumComments>(t: T) => and(eq(t.schoolId, schoolId), eq(t.userId, userId));
+    /**
+     * Their posts in the school's forum: counts, and the latest questions and answers (each with its question).
+     * Hidden posts (or those under a hidden question or answer) only for moderators, as the forum shows them.
+     */
+    async forum(schoolId: number, userId: number, latest: number, moderator: boolean) {
+      const shown = (t: typeof forumQuestions | typeof forumAnswers | typeof forumComments) => (moderator ? undefined : isNull(t.hiddenAt));
+      const mine = <T extends typeof forumQuestions | typeof forumAnswers | typeof forumComments>(t: T) => and(eq(t.schoolId, schoolId), eq(t.userId, userId), shown(t));
+      const underShown = (question: typeof forumAnswers.questionId) =>
+        moderator ? undefined : notExists(db.select({ one: sql`1` }).from(forumQuestions).where(and(eq(forumQuestions.id, question), isNotNull(forumQuestions.hiddenAt))));
       const [[questions], [answers], [comments], asked, answered] = await Promise.all([
         db.select({ n: count() }).from(forumQuestions).where(mine(forumQuestions)),
-        db.select({ n: count() }).from(forumAnswers).where(mine(forumAnswers)),
+        db.select({ n: count() }).from(forumAnswers).where(and(mine(forumAnswers), underShown(forumAnswers.questionId))),
         db.select({ n: count() }).from(forumComments).where(mine(forumComments)),
         db
           .select({ questionId: forumQuestions.id, title: forumQuestions.title, at: forumQuestions.createdAt, hiddenAt: forumQuestions.hiddenAt })
@@ -120,10 +126,10 @@ export function staffStudentRepository(db: Db) {
           .orderBy(desc(forumQuestions.createdAt))
           .limit(latest),
         db
-          .select({ questionId: forumQuestions.id, title: forumQuestions.title, at: forumAnswers.createdAt, hiddenAt: forumAnswers.hiddenAt })
+          .select({ questionId: forumQuestions.id, title: forumQuestions.title, at: forumAnswers.createdAt, hiddenAt: sql<Date | null>`coalesce(${forumAnswers.hiddenAt}, ${forumQuestions.hiddenAt})` })
           .from(forumAnswers)
           .innerJoin(forumQuestions, eq(forumQuestions.id, forumAnswers.questionId))
-          .where(mine(forumAnswers))
+          .where(and(mine(forumAnswers), moderator ? undefined : isNull(forumQuestions.hiddenAt)))
           .orderBy(desc(forumAnswers.createdAt))
           .limit(latest),
       ]);

@@ -34,7 +34,7 @@ export function staffStudentService(app: FastifyInstance) {
         scope.instructorId === undefined ? repo.bundles(ctx.school.id, userId) : [],
         // Identity checks are for those who review them (kyc.review), as everywhere else.
         can(ctx.actor, 'kyc.review') ? repo.latestIdentityCheck(ctx.school.id, userId) : null,
-        repo.forum(ctx.school.id, userId, FORUM_LATEST),
+        repo.forum(ctx.school.id, userId, FORUM_LATEST, can(ctx.actor, 'forum.moderate')),
       ]);
       const posts = [
         ...forum.asked.map((p) => ({ kind: 'question' as const, ...p })),

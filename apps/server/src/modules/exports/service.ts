@@ -7,6 +7,7 @@ import { allowedTo, definePolicy } from '../../lib/policy';
 import { recordEvent } from '../events/service';
 import type { StaffContext } from '../staff/context';
 import { checkOf, exporters, pdfOf, rowsOf } from './exporters';
+import { reportScopeOf } from '../reports/policy';
 import { exportPolicy } from './policy';
 import { exportRepository, type ExportRow } from './repository';
 
@@ -50,9 +51,10 @@ export function exportService(app: FastifyInstance) {
   return {
     async request(ctx: StaffContext, body: ExportRequest) {
       kindPolicy(body.kind).authorize(ctx.actor, 'request', ctx.school);
-      await checkOf(app, ctx.school, body);
+      const scope = reportScopeOf(ctx.actor);
+      await checkOf(app, ctx.school, body, scope);
       return app.db.transaction(async (tx) => {
-        const row = await exportRepository(tx).insert({ schoolId: ctx.school.id, requestedBy: ctx.actor.userId, kind: body.kind, params: body.filters, state: 'queued' });
+        const row = await exportRepository(tx).insert({ schoolId: ctx.school.id, requestedBy: ctx.actor.userId, instructorId: scope.instructorId, kind: body.kind, params: body.filters, state: 'queued' });
         await app.jobs.send(STAFF_EXPORT, { id: row.id }, { tx });
         return row;
       });
@@ -79,10 +81,11 @@ export function exportService(app: FastifyInstance) {
         // Read back through the request's own schema: a row changed since, or a kind no longer offered, fails here.
         const asked = exportRequestSchema.parse({ kind: row.kind, filters: row.params });
         const lines = [];
-        for await (const line of rowsOf(app, school, asked)) lines.push(line);
+        const scope = { instructorId: row.instructorId };
+        for await (const line of rowsOf(app, school, asked, scope)) lines.push(line);
         const format = formatOf(row.kind);
         const key = `exports/${school.id}/${id}-${randomBytes(9).toString('base64url')}.${format}`;
-        const bytes = format === 'pdf' ? await pdfOf(app, school, asked, lines) : Buffer.from(lines.length ? csvFile(lines) : '', 'utf8');
+        const bytes = format === 'pdf' ? await pdfOf(app, school, asked, scope, lines) : Buffer.from(lines.length ? csvFile(lines) : '', 'utf8');
         await app.storage.put(key, bytes, { visibility: 'private', contentType: exportContentTypes[format] });
         await app.db.transaction(async (tx) => {
           await exportRepository(tx).update(id, { state: 'ready', fileKey: key, rows: lines.length, finishedAt: new Date() });

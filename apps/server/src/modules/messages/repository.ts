@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, gt, inArray, max, notInArray, sql } from 'drizzle-orm';
 import { NOT_ENROLLED_STATUSES } from '@school/shared/catalogue/rules';
 import type { Db } from '../../db/client';
 import { classes, courseInstructors, courses, enrollments, schools, staffMessageRecipients, staffMessages, users } from '../../db/schema/index';
@@ -111,6 +111,12 @@ export function messageRepository(db: Db) {
         .orderBy(asc(enrollments.userId))
         .limit(limit);
       return rows.map((r) => r.userId);
+    },
+
+    /** The highest user id the message reached so far (0: nobody), where a retried delivery goes on. */
+    async lastReached(messageId: number) {
+      const [row] = await db.select({ id: max(staffMessageRecipients.userId) }).from(staffMessageRecipients).where(eq(staffMessageRecipients.messageId, messageId));
+      return row?.id ?? 0;
     },
 
     /** Records whom it reached; answers those new to it (a retried batch reaches nobody twice). */

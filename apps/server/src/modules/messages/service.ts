@@ -115,16 +115,17 @@ export function messageService(app: FastifyInstance) {
 
     /**
      * The job: the audience read in keyset batches by user id, each batch in one transaction (recipients,
-     * notifications and e-mails together), so that a retry after a failure goes on where it stopped and reaches
-     * nobody twice. The audience is read as it is when the job runs.
+     * notifications and e-mails together), so that a retry after a failure goes on after the last student reached
+     * and reaches nobody twice. The audience is read as it is when the job runs. A failure shows as such once no
+     * retry follows (`lastAttempt`); until then the message is still being sent.
      */
-    async deliver(id: number) {
+    async deliver(id: number, lastAttempt = true) {
       const found = await repo.findWithSchool(id);
       if (!found || found.message.state === 'sent') return;
       const { message, school, sender } = found;
       await repo.update(id, { state: 'sending' });
       const from = fromOf(sender, school);
-      let after = 0;
+      let after = await repo.lastReached(id);
       try {
         for (;;) {
           const batch = await app.db.transaction(async (tx) => {
@@ -151,8 +152,7 @@ export function messageService(app: FastifyInstance) {
         }
         await repo.update(id, { state: 'sent', finishedAt: new Date() });
       } catch (error) {
-        // Shown as failed until a retry (the job's) goes on from where it stopped.
-        await repo.update(id, { state: 'failed' });
+        if (lastAttempt) await repo.update(id, { state: 'failed' });
         throw error;
       }
     },

@@ -2,22 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { MCLE_AREAS } from '@school/shared/certificates/mcle';
 import { toPesos } from '@school/shared/payments/rules';
 import { nextDay, todayIn, zonedInstant } from '@school/shared/school/dates';
-import { emptyFigures, REPORT_DEFAULT_DAYS, reportMessages, reportPeriods, type ActivityReport, type ReportFigures, type ReportQuery } from '@school/shared/staff/reports';
+import { emptyFigures, REPORT_DEFAULT_DAYS, REPORT_MAX_PERIODS, reportMessages, reportPeriods, type ActivityReport, type ReportFigures, type ReportQuery } from '@school/shared/staff/reports';
 import { invalid } from '../../lib/errors';
 import type { StaffContext } from '../staff/context';
 import type { SchoolRow } from '../tenancy/repository';
 import { activityRepository, itemNames } from './staff-activity-repository';
-import { reportPolicy } from './policy';
+import { courseReportPolicy, reportScopeOf, type ReportScope } from './policy';
 
 type Item = ActivityReport['items'][number];
 const MONEY = ['gross', 'vouchers', 'coins', 'fees', 'paid', 'refunds', 'net'] as const;
 const units = (n: number) => Math.round(n * 100) / 100;
 
-/** The range asked for, or the last REPORT_DEFAULT_DAYS days on the school's clock. */
+/** The range asked for, or the last REPORT_DEFAULT_DAYS days on the school's clock; checked again once whole. */
 function rangeOf(query: ReportQuery, timeZone: string) {
   const to = query.date_to ?? todayIn(timeZone);
   const from = query.date_from ?? new Date(Date.parse(`${to}T00:00:00Z`) - (REPORT_DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
   if (from > to) throw invalid({ date_from: reportMessages.fromAfterTo });
+  if (reportPeriods(from, to, query.interval).length > REPORT_MAX_PERIODS) throw invalid({ date_to: reportMessages.tooLong });
   return { from, to };
 }
 
@@ -36,9 +37,9 @@ export function activityReportService(app: FastifyInstance) {
   const figuresOf = activityRepository(app.db);
   const names = itemNames(app.db);
 
-  async function build(school: SchoolRow, query: ReportQuery): Promise<ActivityReport> {
+  async function build(school: SchoolRow, query: ReportQuery, scope: ReportScope): Promise<ActivityReport> {
     const { from, to } = rangeOf(query, school.timeZone);
-    const course = query.course === undefined ? null : await names.course(school.id, query.course);
+    const course = query.course === undefined ? null : await names.course(school.id, query.course, scope.instructorId);
     if (query.course !== undefined && !course) throw invalid({ course: reportMessages.courseNotHere });
     const read = figuresOf({
       schoolId: school.id,
@@ -47,8 +48,18 @@ export function activityReportService(app: FastifyInstance) {
       interval: query.interval,
       timeZone: school.timeZone,
       courseId: course?.id ?? null,
+      instructorId: scope.instructorId,
     });
-    const [enrolments, completions, issued, areas, payments, refunds] = await Promise.all([read.enrolments(), read.completions(), read.certificates(), read.areas(), read.payments(), read.refunds()]);
+    // An instructor's report has no money: the school's payments are its administrators'.
+    const money = scope.instructorId === null;
+    const [enrolments, completions, issued, areas, payments, refunds] = await Promise.all([
+      read.enrolments(),
+      read.completions(),
+      read.certificates(),
+      read.areas(),
+      money ? read.payments() : [],
+      money ? read.refunds() : [],
+    ]);
 
     const periods = new Map(reportPeriods(from, to, query.interval).map((period) => [period, emptyFigures()]));
     const items = new Map<string, Omit<Item, 'name'> & { name: string }>();
@@ -82,6 +93,7 @@ export function activityReportService(app: FastifyInstance) {
       date_to: to,
       interval: query.interval,
       course: course ?? null,
+      money,
       periods: [...periods].map(([period, f]) => ({ period, ...finished(f) })),
       totals: finished(totals),
       items: [...items]
@@ -93,12 +105,17 @@ export function activityReportService(app: FastifyInstance) {
 
   return {
     async activity(ctx: StaffContext, query: ReportQuery) {
-      reportPolicy.authorize(ctx.actor, 'read', ctx.school);
-      return build(ctx.school, query);
+      courseReportPolicy.authorize(ctx.actor, 'read', ctx.school);
+      return build(ctx.school, query, reportScopeOf(ctx.actor));
     },
     async courses(ctx: StaffContext) {
-      reportPolicy.authorize(ctx.actor, 'read', ctx.school);
-      return names.all(ctx.school.id);
+      courseReportPolicy.authorize(ctx.actor, 'read', ctx.school);
+      return names.all(ctx.school.id, reportScopeOf(ctx.actor).instructorId);
+    },
+    /** A report file's filters, checked when it is asked for: the course must be one the caller's report covers. */
+    async check(school: SchoolRow, query: ReportQuery, scope: ReportScope) {
+      rangeOf(query, school.timeZone);
+      if (query.course !== undefined && !(await names.course(school.id, query.course, scope.instructorId))) throw invalid({ course: reportMessages.courseNotHere });
     },
     /** For the export job, whose request was authorized when it was made. */
     build,

@@ -7,16 +7,18 @@ import { invalid } from '../../lib/errors';
 import { displayName } from '../account/presenter';
 import { identityEvidence } from '../kyc/evidence';
 import type { SchoolRow } from '../tenancy/repository';
+import type { ReportScope } from './policy';
 import { attendanceRepository } from './staff-attendance-repository';
 
 export type AttendanceRow = Record<string, string | number>;
 
-/** The course and period an attendance report is of; a course of another school is refused (when asked, and in the job). */
-export async function attendanceSubject(app: FastifyInstance, school: SchoolRow, filters: AttendanceFilters) {
+/** The course and period an attendance report is of; a course of another school (or not the instructor's) is refused, when asked and in the job. */
+export async function attendanceSubject(app: FastifyInstance, school: SchoolRow, filters: AttendanceFilters, scope: ReportScope) {
   const repo = attendanceRepository(app.db);
-  const course = await repo.course(school.id, filters.course);
+  const course = await repo.course(school.id, filters.course, scope.instructorId);
   if (!course) throw invalid({ course: reportMessages.courseNotHere });
   const period = filters.compliance_period === undefined ? null : ((await repo.period(filters.compliance_period)) ?? null);
+  if (filters.compliance_period !== undefined && !period) throw invalid({ compliance_period: reportMessages.periodUnknown });
   return { course, period };
 }
 
@@ -25,8 +27,8 @@ export async function attendanceSubject(app: FastifyInstance, school: SchoolRow,
  * chosen), with their roll number and IBP chapter, completion date, standing certificate and its units by subject
  * area, and a summary of the identity evidence behind it: what a provider submits to the MCLE Office.
  */
-export async function* attendanceRows(app: FastifyInstance, school: SchoolRow, filters: AttendanceFilters): AsyncIterable<AttendanceRow> {
-  const { course } = await attendanceSubject(app, school, filters);
+export async function* attendanceRows(app: FastifyInstance, school: SchoolRow, filters: AttendanceFilters, scope: ReportScope): AsyncIterable<AttendanceRow> {
+  const { course } = await attendanceSubject(app, school, filters, scope);
   const rows = await attendanceRepository(app.db).completed(school.id, course.id, filters.compliance_period ?? null);
   const evidence = await identityEvidence(app.db, app.storage).summaries(rows.map((r) => r.enrolmentId));
   for (const r of rows) {

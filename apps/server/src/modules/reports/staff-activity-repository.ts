@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNull, lt, ne, notInArray, sql, type SQL } from
 import { NOT_ENROLLED_STATUSES } from '@school/shared/catalogue/rules';
 import type { ReportInterval } from '@school/shared/staff/reports';
 import type { Db } from '../../db/client';
-import { bundles, certificates, courses, enrollments, paymentRefunds, paymentTransactions } from '../../db/schema/index';
+import { bundles, certificates, courseInstructors, courses, enrollments, paymentRefunds, paymentTransactions } from '../../db/schema/index';
 
 /** A report's range as instants [from, before), its interval, the school's time zone and, if any, one course. */
 export interface ActivityRange {
@@ -12,9 +12,13 @@ export interface ActivityRange {
   interval: ReportInterval;
   timeZone: string;
   courseId: number | null;
+  /** An instructor's report: the courses assigned to them only. */
+  instructorId: number | null;
 }
 
 const count = sql<number>`count(*)`.mapWith(Number);
+/** The ids of the courses assigned to an instructor. */
+const assigned = (instructorId: number) => sql`(select ${courseInstructors.courseId} from ${courseInstructors} where ${courseInstructors.userId} = ${instructorId})`;
 const total = (value: SQL | unknown) => sql<number>`coalesce(sum(${value}), 0)`.mapWith(Number);
 
 /**
@@ -26,7 +30,8 @@ export function activityRepository(db: Db) {
   return (range: ActivityRange) => {
     const periodOf = (column: SQL | unknown) => sql<string>`to_char(date_trunc(${range.interval}, ${column} at time zone ${range.timeZone}), 'YYYY-MM-DD')`;
     const within = (column: Parameters<typeof gte>[0]) => and(gte(column, range.from), lt(column, range.before));
-    const onCourse = (column: Parameters<typeof eq>[0]) => (range.courseId === null ? undefined : eq(column, range.courseId));
+    const onCourse = (column: Parameters<typeof eq>[0]) =>
+      and(range.courseId === null ? undefined : eq(column, range.courseId), range.instructorId === null ? undefined : inArray(column, assigned(range.instructorId)));
     const byPosition = [sql`1`, sql`2`, sql`3`] as const;
 
     return {
@@ -92,12 +97,15 @@ export function activityRepository(db: Db) {
   };
 }
 
-/** Names of the school's courses and bundles, for a report's items. */
+/** Names of the school's courses and bundles, for a report's items; `instructorId`: theirs only. */
 export function itemNames(db: Db) {
+  const theirs = (instructorId: number | null) => (instructorId === null ? undefined : inArray(courses.id, assigned(instructorId)));
   return {
-    /** Every course of the school by name, for the reports' choice of one. */
-    all: (schoolId: number) => db.select({ id: courses.id, name: courses.name }).from(courses).where(eq(courses.schoolId, schoolId)).orderBy(courses.name, courses.id),
-    course: async (schoolId: number, id: number) => (await db.select({ id: courses.id, name: courses.name }).from(courses).where(and(eq(courses.schoolId, schoolId), eq(courses.id, id))))[0],
+    /** Every course of the school (or the instructor's) by name, for the reports' choice of one. */
+    all: (schoolId: number, instructorId: number | null) =>
+      db.select({ id: courses.id, name: courses.name }).from(courses).where(and(eq(courses.schoolId, schoolId), theirs(instructorId))).orderBy(courses.name, courses.id),
+    course: async (schoolId: number, id: number, instructorId: number | null) =>
+      (await db.select({ id: courses.id, name: courses.name }).from(courses).where(and(eq(courses.schoolId, schoolId), eq(courses.id, id), theirs(instructorId))))[0],
     courses: (schoolId: number, ids: number[]) => (ids.length ? db.select({ id: courses.id, name: courses.name }).from(courses).where(and(eq(courses.schoolId, schoolId), inArray(courses.id, ids))) : Promise.resolve([])),
     bundles: (schoolId: number, ids: number[]) => (ids.length ? db.select({ id: bundles.id, name: bundles.name }).from(bundles).where(and(eq(bundles.schoolId, schoolId), inArray(bundles.id, ids))) : Promise.resolve([])),
   };

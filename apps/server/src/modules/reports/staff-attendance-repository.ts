@@ -1,12 +1,24 @@
-import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, exists, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { certificates, compliancePeriods, courses, enrollments, ibpChapters, mcleProfiles, students, users } from '../../db/schema/index';
+import { certificates, compliancePeriods, courseInstructors, courses, enrollments, ibpChapters, mcleProfiles, students, users } from '../../db/schema/index';
 
 /** A course's completed enrolments (one compliance period's, if given) with what the MCLE Office asks of each. */
 export function attendanceRepository(db: Db) {
   return {
-    course: async (schoolId: number, courseId: number) =>
-      (await db.select({ id: courses.id, name: courses.name, approvalNumber: courses.approvalNumber }).from(courses).where(and(eq(courses.schoolId, schoolId), eq(courses.id, courseId))))[0],
+    /** `instructorId`: only when it is assigned to them. */
+    course: async (schoolId: number, courseId: number, instructorId: number | null) =>
+      (
+        await db
+          .select({ id: courses.id, name: courses.name, approvalNumber: courses.approvalNumber })
+          .from(courses)
+          .where(
+            and(
+              eq(courses.schoolId, schoolId),
+              eq(courses.id, courseId),
+              instructorId === null ? undefined : exists(db.select({ one: sql`1` }).from(courseInstructors).where(and(eq(courseInstructors.courseId, courses.id), eq(courseInstructors.userId, instructorId)))),
+            ),
+          )
+      )[0],
 
     period: async (id: number) => (await db.select({ id: compliancePeriods.id, name: compliancePeriods.name }).from(compliancePeriods).where(eq(compliancePeriods.id, id)))[0],
 

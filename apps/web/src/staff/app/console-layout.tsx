@@ -80,7 +80,7 @@ export function ConsoleLayout() {
                 <NavLink to={staffPaths.students}>Students</NavLink>
               </li>
             )}
-            {me.data.permissions.includes('report.read') && (
+            {me.data.permissions.includes('report.course') && (
               <li>
                 <NavLink to={staffPaths.reports}>Reports</NavLink>
               </li>

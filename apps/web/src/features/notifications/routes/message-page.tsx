@@ -16,15 +16,16 @@ export const messagePageTexts = { notFound: 'This message was not sent to you, o
 export function MessagePage() {
   const id = Number(useParams().id);
   const { data: school } = useSchool();
-  const message = useMessage(Number.isInteger(id) ? id : 0);
+  const valid = Number.isInteger(id) && id > 0;
+  const message = useMessage(valid ? id : 0);
   const data = message.data;
   return (
     <main>
       <PageHeader title={data?.subject ?? 'Message'} cover={school?.cover} trail={[{ label: 'Home', to: paths.home }, { label: 'Notifications', to: paths.notifications }, { label: 'Message' }]} />
       <div className="container notifications-page message-page">
-        {message.isPending && <Loading />}
-        {message.isError &&
-          (message.error instanceof ApiError && message.error.status === 404 ? (
+        {valid && message.isPending && <Loading />}
+        {(!valid || message.isError) &&
+          (!valid || (message.error instanceof ApiError && message.error.status === 404) ? (
             <p role="status">{messagePageTexts.notFound}</p>
           ) : (
             <LoadError what="The message" retry={() => void message.refetch()} />

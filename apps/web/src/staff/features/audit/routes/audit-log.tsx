@@ -68,6 +68,11 @@ export function AuditLog() {
           Only what one person did. <Button variant="link" label="Everybody" onClick={() => update({ actor: undefined })} />
         </p>
       )}
+      {filters.student !== undefined && (
+        <p>
+          Only what was done to one student's records. <Button variant="link" label="Every record" onClick={() => update({ student: undefined })} />
+        </p>
+      )}
       <DataTable
         caption="Staff actions, newest first"
         columns={columns}

@@ -27,7 +27,7 @@ function reach(audiences: MessageAudiences, values: ComposeForm) {
 /** A new announcement: to whom (a course, one of its classes, the whole school), its subject and text. */
 export function ComposeDialog({ audiences, open, onClose, onSent }: { audiences: MessageAudiences; open: boolean; onClose: () => void; onSent: (id: number) => void }) {
   const send = useSendMessage();
-  const { register, handleSubmit, setError, reset, watch, formState } = useForm<ComposeForm>({ defaultValues: EMPTY });
+  const { register, handleSubmit, setError, setValue, reset, watch, formState } = useForm<ComposeForm>({ defaultValues: EMPTY });
   const errors = formState.errors;
   const [banner, setBanner] = useState<string | null>(null);
   const values = watch();
@@ -70,7 +70,8 @@ export function ComposeDialog({ audiences, open, onClose, onSent }: { audiences:
             placeholder="Choose a course"
             options={audiences.courses.map((c) => ({ value: String(c.id), label: `${c.name} (${students(c.students)})` }))}
             error={errors.course?.message}
-            {...register('course')}
+            // Another course's classes are not this one's.
+            {...register('course', { onChange: () => setValue('class', '') })}
           />
         )}
         {values.audience === 'class' && (

@@ -13,15 +13,16 @@ import { reachOf } from '../components/reach';
 const columns: DataColumn<MessageRecipient>[] = [
   { id: 'name', header: 'Student', cell: ({ row }) => <Link to={staffPaths.student(row.original.id)}>{row.original.name}</Link> },
   { id: 'email', header: 'E-mail', cell: ({ row }) => row.original.email },
-  { id: 'emailed', header: 'By e-mail', cell: ({ row }) => (row.original.emailed ? 'Sent' : 'Turned off') },
+  { id: 'emailed', header: 'By e-mail', cell: ({ row }) => (row.original.emailed ? 'Sent' : 'Not sent (turned off)') },
 ];
 
 /** /staff/messages/{id}: one announcement, how far it got, and whom it reached. */
 export function StaffMessagePage() {
   const id = Number(useParams().id);
-  const message = useStaffMessage(Number.isInteger(id) ? id : 0);
+  const valid = Number.isInteger(id) && id > 0;
+  const message = useStaffMessage(valid ? id : 0);
   const [page, setPage] = useState(1);
-  const recipients = useMessageRecipients(Number.isInteger(id) ? id : 0, page, message.data?.state === 'sent');
+  const recipients = useMessageRecipients(valid ? id : 0, page, message.data?.state === 'sent');
   const timeZone = useSchool().data?.time_zone ?? 'Asia/Manila';
 
   return (
@@ -29,6 +30,7 @@ export function StaffMessagePage() {
       <p>
         <Link to={staffPaths.messages}>← Messages</Link>
       </p>
+      {!valid && <p className="banner banner-error">No such message.</p>}
       <QueryState query={message} what="The message">
         {(m) => (
           <>

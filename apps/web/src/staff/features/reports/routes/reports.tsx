@@ -3,6 +3,7 @@ import { reportIntervalLabels, reportQuerySchema, type ActivityReport } from '@s
 import { QueryState } from '../../../components/query-state';
 import { ExportButton } from '../../../components/export-button';
 import { useListFilters } from '../../../lib/use-list-filters';
+import { useStaffMe } from '../../../lib/use-staff-me';
 import { useActivityReport, useReportCourses } from '../api/report-calls';
 import { AttendanceFiles } from '../components/attendance-files';
 import { FiguresTable, type FigureColumn } from '../components/figures-table';
@@ -34,9 +35,13 @@ function Totals({ report }: { report: ActivityReport }) {
     ['Completions', String(t.completions)],
     ['Certificates', String(t.certificates)],
     ['MCLE units granted', String(t.units)],
-    ['Paid', peso(t.paid)],
-    ['Refunds', peso(t.refunds)],
-    ['Net', peso(t.net)],
+    ...(report.money
+      ? ([
+          ['Paid', peso(t.paid)],
+          ['Refunds', peso(t.refunds)],
+          ['Net', peso(t.net)],
+        ] as [string, string][])
+      : []),
   ];
   return (
     <ul className="report-tiles" aria-label="Totals of the range">
@@ -59,13 +64,14 @@ export function Reports() {
   const { filters, update } = useListFilters(reportQuerySchema);
   const report = useActivityReport(filters);
   const courses = useReportCourses().data ?? [];
+  const me = useStaffMe().data;
 
   return (
     <div className="console-page">
       <div className="console-head">
         <h1>Reports</h1>
       </div>
-      <ReportFilterForm filters={filters} courses={courses} onApply={update} />
+      <ReportFilterForm filters={filters} courses={courses} everything={me?.permissions.includes('report.read') ? 'The whole school' : 'All your courses'} onApply={update} />
       <QueryState query={report} what="The report">
         {(r) => {
           const periods = r.periods.map((p) => ({ label: p.period, figures: p }));
@@ -73,7 +79,7 @@ export function Reports() {
           return (
             <>
               <p role="status" className="muted">
-                {r.course ? r.course.name : 'The whole school'}, {r.date_from} to {r.date_to}, {reportIntervalLabels[r.interval].toLowerCase()}.
+                {r.course ? r.course.name : r.money ? 'The whole school' : 'All your courses'}, {r.date_from} to {r.date_to}, {reportIntervalLabels[r.interval].toLowerCase()}.
               </p>
               <Totals report={r} />
               <div className="report-actions">
@@ -95,6 +101,7 @@ export function Reports() {
                 <FiguresTable caption="Enrolments, completions, certificates and MCLE units by period" first="Period" rows={periods} columns={learning} total={r.totals} />
               </section>
 
+              {r.money && (
               <section className="report-section" aria-labelledby="revenue-heading">
                 <h2 id="revenue-heading">Revenue</h2>
                 <p className="muted">Paid transactions by the day they were paid: gross is the price with VAT; net is what was paid less the gateways' fees and the refunds made.</p>
@@ -110,6 +117,7 @@ export function Reports() {
                 />
                 <FiguresTable caption="Revenue by period" first="Period" rows={periods} columns={money} total={r.totals} />
               </section>
+              )}
 
               <section className="report-section" aria-labelledby="courses-heading">
                 <h2 id="courses-heading">By course</h2>
@@ -120,7 +128,7 @@ export function Reports() {
                     caption="Each course's and bundle's figures, the most enrolled first"
                     first="Course or bundle"
                     rows={r.items.map((i) => ({ label: i.kind === 'bundle' ? `${i.name} (bundle)` : i.name, figures: i }))}
-                    columns={[...learning, ...money.filter((c) => ['paid', 'refunds', 'net'].includes(c.key))]}
+                    columns={r.money ? [...learning, ...money.filter((c) => ['paid', 'refunds', 'net'].includes(c.key))] : learning}
                   />
                 )}
               </section>

@@ -1,0 +1,2 @@
+ALTER TABLE "staff_exports" ADD COLUMN "instructor_id" integer;--> statement-breakpoint
+ALTER TABLE "staff_exports" ADD CONSTRAINT "staff_exports_instructor_id_users_id_fk" FOREIGN KEY ("instructor_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
