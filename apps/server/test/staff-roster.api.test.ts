@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rosterMessages as msg } from '@school/shared/staff/roster';
-import { auditLog, classes, enrollments, notifications } from '../src/db/schema/index';
-import { createCourse, createEnrolment, createSchool, createStaff, createStudent, waitFor } from './support/factories';
+import { auditLog, classes, enrollments, examQuestions, exams, examSubmissions, notifications } from '../src/db/schema/index';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, waitFor } from './support/factories';
 import { serverForFile } from './support/server';
 
 const ctx = serverForFile();
@@ -138,5 +138,56 @@ describe('enrolling, moving, resetting and cancelling from the roster', () => {
     const open = await ctx.api.post(staff(`courses/${later.id}/students/${pending.id}/cancel/`), { reason: 'x' }, s.as(s.admin));
     expect(open.status).toBe(409);
     expect(open.body.detail).toBe(msg.cancelOpen);
+  });
+});
+
+describe('allowing another exam attempt', () => {
+  it('lets an administrator give a student who used their attempts without passing one more, keeping the attempt taken', async () => {
+    const s = await course();
+    const [lesson] = await createOutline(db(), s.course, [{ type: 'exam', name: 'Final Exam' }]);
+    const [exam] = await db().insert(exams).values({ schoolId: s.school.id, coursewareId: lesson!.id, passingRate: 100, maxAttempts: 1 }).returning();
+    const [question] = await db().insert(examQuestions).values({ schoolId: s.school.id, examId: exam!.id, position: 0, type: 'radio', text: 'Which court?', choices: ['MTC', 'RTC'], correctAnswer: ['RTC'], points: 1 }).returning();
+    const student = { token: s.free.student.token, host: s.school.host };
+    const attempt = async () => {
+      await ctx.api.get(`/api/v1/coursewares/${lesson!.id}/`, student);
+      const started = await ctx.api.post(`/api/v1/exams/${exam!.id}/start/`, {}, student);
+      if (started.status !== 201 && started.status !== 200) return started;
+      return ctx.api.post(`/api/v1/exam/questions/${question!.id}/submit/`, { answer: 'MTC', final: true }, student);
+    };
+    const path = staff(`courses/${s.course.id}/students/${s.free.id}/exams/`);
+    const allow = (who = s.admin, examId = exam!.id) => ctx.api.post(`${path}${examId}/allow-attempt/`, {}, s.as(who));
+
+    // Attempts left: nothing to allow yet.
+    expect((await ctx.api.get(path, s.as(s.admin))).body).toEqual([{ id: exam!.id, name: 'Final Exam', attempts_used: 0, max_attempts: 1, extra_attempts: 0, passed: false, refusal: msg.attemptsLeft }]);
+    expect((await allow()).body).toEqual({ detail: msg.attemptsLeft });
+    expect((await attempt()).status).toBe(200);
+    // Failed and out of attempts: the student may not start again, the school may allow one more.
+    expect((await ctx.api.get(`/api/v1/exams/${exam!.id}/`, student)).body).toMatchObject({ max_attempts: 1 });
+    expect((await ctx.api.post(`/api/v1/exams/${exam!.id}/start/`, {}, student)).status).toBeGreaterThanOrEqual(400);
+    const allowed = await allow();
+    expect(allowed.status, allowed.text).toBe(200);
+    expect(allowed.body).toMatchObject({ attempts_used: 1, max_attempts: 2, extra_attempts: 1, refusal: msg.attemptsLeft });
+    expect((await ctx.api.get(`/api/v1/exams/${exam!.id}/`, student)).body).toMatchObject({ max_attempts: 2 });
+    expect((await attempt()).status).toBe(200);
+    const rows = await db().select().from(examSubmissions).where(and(eq(examSubmissions.enrollmentId, s.free.id), eq(examSubmissions.examId, exam!.id)));
+    expect(rows.map((r) => r.attempt).sort()).toEqual([1, 2]);
+    const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, 'enrolment.allow_attempt'), eq(auditLog.subjectId, s.free.id)));
+    expect(audit.map((a) => a.changes)).toEqual([{ extra_attempts: { before: 0, after: 1 } }]);
+
+    // Another course's exam, an instructor, another school's administrator, a student and nobody.
+    const other = await createCourse(db(), { school: s.school });
+    const [otherLesson] = await createOutline(db(), other, [{ type: 'exam', name: 'Other' }]);
+    const [otherExam] = await db().insert(exams).values({ schoolId: s.school.id, coursewareId: otherLesson!.id, maxAttempts: 1 }).returning();
+    expect((await allow(s.admin, otherExam!.id)).body).toEqual({ exam: [msg.examNotHere] });
+    const instructor = await createStaff(db(), { school: s.school, role: 'IN', courses: [s.course] });
+    expect((await allow(instructor)).status).toBe(403);
+    expect((await ctx.api.get(path, s.as(instructor))).status).toBe(403);
+    const foreign = await createStaff(db());
+    expect((await ctx.api.get(path, { token: foreign.token, host: foreign.school.host })).status).toBe(404);
+    expect((await ctx.api.post(`${path}${exam!.id}/allow-attempt/`, {}, { token: foreign.token, host: foreign.school.host })).status).toBe(404);
+    expect((await ctx.api.get(path, student)).status).toBe(403);
+    expect((await ctx.api.get(path, { host: s.school.host })).status).toBe(401);
+    // Another enrolment of the course is not this one's path.
+    expect((await ctx.api.get(staff(`courses/${other.id}/students/${s.free.id}/exams/`), s.as(s.admin))).status).toBe(404);
   });
 });

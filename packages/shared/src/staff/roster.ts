@@ -62,6 +62,11 @@ export const rosterMessages = {
   cancelPaid: 'This enrolment was paid for: refund its payment (Payments) to end it, so the money is settled too.',
   cancelOpen: 'A payment of this enrolment is on its way: confirm or decline it (Payments) first.',
   noTimer: 'This enrolment has no course timer running.',
+  noAttemptLimit: 'This exam has no limit on attempts.',
+  examPassed: 'They passed this exam.',
+  examPending: 'Their last attempt is waiting for a grade.',
+  attemptsLeft: 'They still have attempts left.',
+  examNotHere: 'This exam is not one of the course’s.',
   periodEnded: 'Choose a compliance period that has not ended.',
 } as const;
 
@@ -79,3 +84,29 @@ export type EnrolOnBehalf = z.infer<typeof enrolOnBehalfSchema>;
 
 export const moveClassSchema = z.object({ class: id.nullable() });
 export const cancelEnrolmentSchema = z.object({ reason: z.string({ error: rosterMessages.reasonRequired }).trim().min(1, rosterMessages.reasonRequired).max(500) });
+
+/** One exam of the course as a student's roster row sees it: the attempts taken of how many, and whether one more may be allowed. */
+export const rosterExamSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  attempts_used: z.number(),
+  /** This student's limit, the school's extra attempts included; 0 is unlimited. */
+  max_attempts: z.number(),
+  extra_attempts: z.number(),
+  passed: z.boolean(),
+  /** Why another attempt may not be allowed now; null when it may. */
+  refusal: z.string().nullable(),
+});
+export type RosterExam = z.infer<typeof rosterExamSchema>;
+
+/**
+ * Why the school may not allow a student another attempt at an exam (null: it may): only where the exam has a
+ * limit, they have not passed, no attempt waits for a grade, and every attempt is used.
+ */
+export function attemptRefusal(input: { maxAttempts: number; attemptsUsed: number; passed: boolean; pending: boolean }): string | null {
+  if (input.maxAttempts === 0) return rosterMessages.noAttemptLimit;
+  if (input.passed) return rosterMessages.examPassed;
+  if (input.pending) return rosterMessages.examPending;
+  if (input.attemptsUsed < input.maxAttempts) return rosterMessages.attemptsLeft;
+  return null;
+}

@@ -123,3 +123,22 @@ export const examAnswers = pgTable(
     foreignKey({ name: 'exam_answers_question_fk', columns: [t.schoolId, t.questionId], foreignColumns: [examQuestions.schoolId, examQuestions.id] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * Attempts the school allowed one enrolment beyond an exam's limit (the roster's "Allow another attempt"): the
+ * attempts taken stay as they were, with their answers and scores; this only raises that student's limit.
+ */
+export const examAttemptAllowances = pgTable(
+  'exam_attempt_allowances',
+  {
+    enrollmentId: integer()
+      .notNull()
+      .references(() => enrollments.id, { onDelete: 'cascade' }),
+    examId: integer()
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    extra: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.enrollmentId, t.examId] }), check('exam_attempt_allowances_extra_check', sql`${t.extra} > 0`)],
+);

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { NOT_ENROLLED_STATUSES } from '@school/shared/catalogue/rules';
 import type { RosterQuery } from '@school/shared/staff/roster';
 import type { Db } from '../../db/client';
 import { containing } from '../../lib/like';
-import { bundleEnrollments, classes, courseInstructors, courses, coursewareProgress, enrollments, mcleProfiles, paymentRefunds, paymentTransactions, schoolMemberships, students, users } from '../../db/schema/index';
+import { bundleEnrollments, classes, courseInstructors, courses, coursewareProgress, coursewares, enrollments, examAttemptAllowances, exams, examSubmissions, mcleProfiles, modules, paymentRefunds, paymentTransactions, schoolMemberships, students, users } from '../../db/schema/index';
 
 
 const AWAITING = NOT_ENROLLED_STATUSES.filter((s) => s !== 'cancelled');
@@ -102,6 +102,34 @@ export function staffRosterRepository(db: Db) {
     },
 
     /** The enrolment, locked for the rest of the transaction. */
+    /** The course's exams (not surveys) with this enrolment's attempts: how many, passed, waiting for a grade, and the extra allowed. */
+    exams: (courseId: number, enrolmentId: number) =>
+      db
+        .select({
+          id: exams.id,
+          name: coursewares.name,
+          maxAttempts: exams.maxAttempts,
+          extra: sql<number>`coalesce((select a.extra from ${examAttemptAllowances} a where a.enrollment_id = ${enrolmentId} and a.exam_id = ${exams.id}), 0)`.mapWith(Number),
+          used: sql<number>`(select count(*) from ${examSubmissions} s where s.enrollment_id = ${enrolmentId} and s.exam_id = ${exams.id})`.mapWith(Number),
+          passed: sql<boolean>`exists (select 1 from ${examSubmissions} s where s.enrollment_id = ${enrolmentId} and s.exam_id = ${exams.id} and s.passed)`,
+          pending: sql<boolean>`exists (select 1 from ${examSubmissions} s where s.enrollment_id = ${enrolmentId} and s.exam_id = ${exams.id} and s.has_pending)`,
+        })
+        .from(exams)
+        .innerJoin(coursewares, eq(coursewares.id, exams.coursewareId))
+        .innerJoin(modules, eq(modules.id, coursewares.moduleId))
+        .where(and(eq(modules.courseId, courseId), eq(coursewares.type, 'exam')))
+        .orderBy(asc(modules.position), asc(coursewares.position)),
+
+    /** One more attempt for the enrolment at the exam; answers how many extra it has now. */
+    async allowAttempt(enrolmentId: number, examId: number) {
+      const [row] = await db
+        .insert(examAttemptAllowances)
+        .values({ enrollmentId: enrolmentId, examId, extra: 1 })
+        .onConflictDoUpdate({ target: [examAttemptAllowances.enrollmentId, examAttemptAllowances.examId], set: { extra: sql`${examAttemptAllowances.extra} + 1`, updatedAt: new Date() } })
+        .returning({ extra: examAttemptAllowances.extra });
+      return row!.extra;
+    },
+
     async lock(id: number) {
       const [row] = await db.select().from(enrollments).where(eq(enrollments.id, id)).for('update');
       return row!;

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, listSchema } from '@school/shared/api/errors';
 import { idParamsSchema } from '@school/shared/school/schemas';
-import { cancelEnrolmentSchema, enrolOnBehalfSchema, moveClassSchema, ROSTER_PAGE_SIZE, rosterEntrySchema, rosterQuerySchema } from '@school/shared/staff/roster';
+import { cancelEnrolmentSchema, enrolOnBehalfSchema, moveClassSchema, ROSTER_PAGE_SIZE, rosterEntrySchema, rosterExamSchema, rosterQuerySchema } from '@school/shared/staff/roster';
 import { staffContextOf } from '../staff/context';
-import { staffRoute } from '../staff/route-schema';
+import { detailSchema, staffRoute } from '../staff/route-schema';
 import { staffRosterService } from './staff-roster-service';
 
 const enrolmentParams = idParamsSchema.extend({ enrolment: z.coerce.number().int().positive().max(2147483647) });
@@ -57,6 +57,32 @@ export const rosterStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/courses/:id/students/:enrolment/reset-timer/',
     { schema: { ...staffRoute, summary: "Clears a timed course's running attempt: the timer starts again at the student's next lesson", params: enrolmentParams, response: { 200: written, ...errorResponses } } },
     async (request) => answer(await roster.resetTimer(staffContextOf(request), request.params.id, request.params.enrolment)),
+  );
+
+  app.get(
+    '/courses/:id/students/:enrolment/exams/',
+    {
+      schema: {
+        ...staffRoute,
+        summary: "The course's exams with this student's attempts (taken, of how many with the extra allowed, passed) and whether another attempt may be allowed",
+        params: enrolmentParams,
+        response: { 200: z.array(rosterExamSchema), ...errorResponses },
+      },
+    },
+    async (request) => roster.exams(staffContextOf(request), request.params.id, request.params.enrolment),
+  );
+
+  app.post(
+    '/courses/:id/students/:enrolment/exams/:exam/allow-attempt/',
+    {
+      schema: {
+        ...staffRoute,
+        summary: 'Allows the student one more attempt at an exam whose attempts they used without passing; their attempts and scores stay (409 when it may not: no limit, passed, waiting for a grade, attempts left)',
+        params: enrolmentParams.extend({ exam: z.coerce.number().int().positive().max(2147483647) }),
+        response: { 200: rosterExamSchema, 409: detailSchema, ...errorResponses },
+      },
+    },
+    async (request) => roster.allowAttempt(staffContextOf(request), request.params.id, request.params.enrolment, request.params.exam),
   );
 
   app.post(

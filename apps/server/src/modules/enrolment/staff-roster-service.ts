@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isSelectablePeriod } from '@school/shared/lookups/compliance-periods';
 import { todayIn } from '@school/shared/school/dates';
-import { enrolmentStatusLabels, rosterMessages as msg, type EnrolOnBehalf, type RosterEntry, type RosterQuery } from '@school/shared/staff/roster';
+import { attemptRefusal, enrolmentStatusLabels, rosterMessages as msg, type EnrolOnBehalf, type RosterEntry, type RosterExam, type RosterQuery } from '@school/shared/staff/roster';
 import type { EnrolmentStatus } from '@school/shared/catalogue/rules';
 import { badRequest, DomainError, invalid, notFound } from '../../lib/errors';
 import { allowedOnCourse, allowedTo, definePolicy } from '../../lib/policy';
@@ -24,6 +24,22 @@ const rosterPolicy = definePolicy({
   visible: (actor, course) => course.isPublished || allowedOnCourse('course.update')(actor, course),
   verbs: { read: allowedOnCourse('course.update'), manage: allowedTo('enrolment.manage') },
 });
+
+type ExamAttempts = Awaited<ReturnType<ReturnType<typeof staffRosterRepository>['exams']>>[number];
+
+/** An exam's attempts as the roster shows them: the limit with the school's extra attempts, and why no more may be allowed. */
+function examOf(e: ExamAttempts): RosterExam {
+  const maxAttempts = e.maxAttempts === 0 ? 0 : e.maxAttempts + e.extra;
+  return {
+    id: e.id,
+    name: e.name,
+    attempts_used: e.used,
+    max_attempts: maxAttempts,
+    extra_attempts: e.extra,
+    passed: e.passed,
+    refusal: attemptRefusal({ maxAttempts, attemptsUsed: e.used, passed: e.passed, pending: e.pending }),
+  };
+}
 
 /** The console's roster of a course, and what the school does to an enrolment from it (each write audited). */
 export function staffRosterService(app: FastifyInstance) {
@@ -129,6 +145,31 @@ export function staffRosterService(app: FastifyInstance) {
           after: { timer_started_at: null },
         });
         return row;
+      });
+    },
+
+    /** The course's exams with this student's attempts, and whether the school may allow them one more. */
+    async exams(ctx: StaffContext, courseId: number, id: number): Promise<RosterExam[]> {
+      await enrolmentOf(ctx, courseId, id);
+      return (await repo.exams(courseId, id)).map(examOf);
+    },
+
+    /**
+     * Allows a student one more attempt at an exam whose attempts they used without passing (the roster's "reset an
+     * attempt"): their attempts stay, with answers and scores; their limit rises by one. Under the enrolment's lock.
+     */
+    async allowAttempt(ctx: StaffContext, courseId: number, id: number, examId: number) {
+      await enrolmentOf(ctx, courseId, id);
+      return app.db.transaction(async (tx) => {
+        const repoTx = staffRosterRepository(tx);
+        await repoTx.lock(id);
+        const exam = (await repoTx.exams(courseId, id)).find((e) => e.id === examId);
+        if (!exam) throw invalid({ exam: msg.examNotHere });
+        const refusal = examOf(exam).refusal;
+        if (refusal) throw new DomainError(409, { detail: refusal });
+        const extra = await repoTx.allowAttempt(id, examId);
+        await recordAudit(tx, ctx.audit, { action: 'enrolment.allow_attempt', subject: { type: 'enrollment', id }, before: { exam: examId, extra_attempts: extra - 1 }, after: { exam: examId, extra_attempts: extra } });
+        return examOf({ ...exam, extra });
       });
     },
 

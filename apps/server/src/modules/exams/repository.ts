@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { courseInstructors, coursewareProgress, coursewares, courses, enrollments, examAnswers, examQuestions, examSubmissions, exams, modules } from '../../db/schema/index';
+import { courseInstructors, coursewareProgress, coursewares, courses, enrollments, examAnswers, examAttemptAllowances, examQuestions, examSubmissions, exams, modules } from '../../db/schema/index';
 
 export type ExamRow = typeof exams.$inferSelect;
 export type QuestionRow = typeof examQuestions.$inferSelect;
@@ -28,6 +28,8 @@ function prepareReads(db: Db) {
     courseware: { id: coursewares.id, type: coursewares.type, name: coursewares.name },
     courseId: modules.courseId,
     questionCount: sql<number>`(select count(*) from ${examQuestions} q where q.exam_id = ${exams.id} and q.retired_in is null)`.mapWith(Number),
+    // Attempts the school allowed this enrolment beyond the exam's limit.
+    extraAttempts: sql<number>`coalesce((select a.extra from ${examAttemptAllowances} a where a.enrollment_id = ${enrollments.id} and a.exam_id = ${exams.id}), 0)`.mapWith(Number),
     course: { schoolId: courses.schoolId, isPublished: courses.isPublished, dateStart: courses.dateStart, dateEnd: courses.dateEnd, durationMinutes: courses.durationMinutes, enableKyl: courses.enableKyl },
     enrollment: {
       id: enrollments.id,

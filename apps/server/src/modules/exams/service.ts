@@ -60,15 +60,21 @@ export function examService(app: FastifyInstance) {
   const repo = examRepository(app.db);
   const learning = learningService(app);
 
+  /** The exam as this student may take it: its limit raised by the attempts the school allowed them (0 stays unlimited). */
+  const withAllowance = <T extends { exam: ExamRow; extraAttempts: number }>(found: T): T =>
+    found.exam.maxAttempts > 0 && found.extraAttempts > 0 ? { ...found, exam: { ...found.exam, maxAttempts: found.exam.maxAttempts + found.extraAttempts } } : found;
+
   /** An exam (or one of its questions) with who is asking: staff, or a student who has opened its courseware. */
   async function examOf(actor: SignedInActor, school: SchoolRow, examId: number) {
-    const found = await repo.examContext(school.id, actor.userId, examId);
-    if (!found) throw notFound();
+    const row = await repo.examContext(school.id, actor.userId, examId);
+    if (!row) throw notFound();
+    const found = withAllowance(row);
     return { found, who: learning.studyingWith(actor, school, found) };
   }
   async function questionOf(actor: SignedInActor, school: SchoolRow, questionId: number) {
-    const found = await repo.questionContext(school.id, actor.userId, questionId);
-    if (!found) throw notFound();
+    const row = await repo.questionContext(school.id, actor.userId, questionId);
+    if (!row) throw notFound();
+    const found = withAllowance(row);
     return { found, who: learning.studyingWith(actor, school, found) };
   }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListPage } from '@school/shared/api/errors';
-import type { RosterEntry, RosterQuery } from '@school/shared/staff/roster';
+import type { RosterEntry, RosterExam, RosterQuery } from '@school/shared/staff/roster';
 import type { ImportPlan, ImportRun } from '@school/shared/staff/roster-import';
 import { api } from '@/lib/api-client';
 import { queryString } from '../../../lib/query-string';
@@ -52,5 +52,20 @@ export function useImportRun(courseId: number, id: number | null) {
     },
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data?.state === 'done' || query.state.data?.state === 'failed' ? false : 1_000),
+  });
+}
+
+const examsKey = (courseId: number, enrolment: number) => ['staff', 'roster', courseId, 'exams', enrolment] as const;
+
+/** A roster row's exams with the student's attempts, read when its Attempts dialog opens. */
+export const useRosterExams = (courseId: number, enrolment: number, enabled: boolean) =>
+  useQuery({ queryKey: examsKey(courseId, enrolment), queryFn: () => api<RosterExam[]>(`/staff/courses/${courseId}/students/${enrolment}/exams/`), enabled });
+
+/** One more attempt at an exam for the student; their exams are read again. */
+export function useAllowAttempt(courseId: number, enrolment: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (exam: number) => api<RosterExam>(`/staff/courses/${courseId}/students/${enrolment}/exams/${exam}/allow-attempt/`, { method: 'POST', body: {} }),
+    onSuccess: () => client.invalidateQueries({ queryKey: examsKey(courseId, enrolment) }),
   });
 }

@@ -8,10 +8,11 @@ import { errorDetail } from '@/lib/api-error';
 import { readServerError } from '@/lib/server-errors';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useRosterWrite } from '../api/roster-calls';
+import { AttemptsDialog } from './attempts-dialog';
 
-type Asking = 'move' | 'reset' | 'cancel' | null;
+type Asking = 'move' | 'reset' | 'attempts' | 'cancel' | null;
 
-/** A roster row's actions: Move (another class), Reset timer (a running course timer), Cancel (with the reason the student reads). */
+/** A roster row's actions: Move (another class), Reset timer (a running course timer), Attempts (another exam attempt), Cancel (with the reason the student reads). */
 export function RosterActions({ courseId, entry, classes }: { courseId: number; entry: RosterEntry; classes: StaffClass[] }) {
   const write = useRosterWrite(courseId);
   const [asking, setAsking] = useState<Asking>(null);
@@ -47,7 +48,9 @@ export function RosterActions({ courseId, entry, classes }: { courseId: number; 
     <span className="settle-actions">
       {classes.length > 0 && <Button label="Move" variant="ghost" aria-label={`Move ${who} to another class`} onClick={() => open('move')} />}
       {entry.timer_started_at && <Button label="Reset timer" variant="ghost" aria-label={`Reset ${who}'s course timer`} onClick={() => open('reset')} />}
+      <Button label="Attempts" variant="ghost" aria-label={`Exam attempts of ${who}`} onClick={() => open('attempts')} />
       <Button label="Cancel" variant="ghost" aria-label={`Cancel ${who}'s enrolment`} onClick={() => open('cancel')} />
+      <AttemptsDialog courseId={courseId} enrolment={entry.id} who={who} open={asking === 'attempts'} onClose={close} />
       <Modal open={asking === 'move'} onClose={close} title="Move to another class" size="sm">
         <div className={`field ${problem ? 'has-error' : ''}`}>
           <label htmlFor={fieldId}>Class of {who}</label>
