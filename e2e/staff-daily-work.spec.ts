@@ -342,6 +342,34 @@ describe('students in the console', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
+  it('allows a student who failed an exam with one attempt another attempt, from the roster', { timeout: 60_000 }, async () => {
+    const db = app.server.database.db;
+    const api = client(app.server.url);
+    const school = await createSchool(db);
+    const course = await createCourse(db, { school, name: 'Taxation Review' });
+    const [lesson] = await createOutline(db, course, [{ type: 'exam', name: 'Quiz' }]);
+    const [exam] = await db.insert(exams).values({ schoolId: school.id, coursewareId: lesson!.id, passingRate: 100, maxAttempts: 1 }).returning();
+    const [question] = await db.insert(examQuestions).values({ schoolId: school.id, examId: exam!.id, position: 0, type: 'radio', text: 'Which tax?', choices: ['VAT', 'DST'], correctAnswer: ['VAT'], points: 1 }).returning();
+    const enrolment = await createEnrolment(db, { course });
+    const as = { token: enrolment.student.token, host: school.host };
+    await api.get(`/api/v1/coursewares/${lesson!.id}/`, as);
+    await api.post(`/api/v1/exams/${exam!.id}/start/`, {}, as);
+    expect((await api.post(`/api/v1/exam/questions/${question!.id}/submit/`, { answer: 'DST', final: true }, as)).status).toBe(200);
+    const admin = await createStaff(db, { school });
+
+    const { page } = await signedInAt(app, admin.token, `/staff/courses/${course.id}/students`, undefined, school.domain);
+    await page.getByRole('button', { name: 'Exam attempts of Test Student' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exam attempts of Test Student' });
+    const row = dialog.getByRole('row', { name: /Quiz/ });
+    await visible(row.getByText('1 of 1'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await row.getByRole('button', { name: 'Allow Test Student another attempt at Quiz' }).click();
+    await toast(page, 'Test Student may take Quiz once more.');
+    await visible(row.getByText('(1 allowed by the school)'));
+    await visible(row.getByText(rosterMessages.attemptsLeft));
+    expect((await api.get(`/api/v1/exams/${exam!.id}/`, as)).body).toMatchObject({ max_attempts: 2 });
+  });
+
   it('imports 50 students from a CSV file with 3 bad lines: a dry run first, then the import with its progress', { timeout: 120_000 }, async () => {
     const db = app.server.database.db;
     const school = await createSchool(db);
