@@ -100,7 +100,10 @@ describe('My Classes', () => {
     expect(await more.getAttribute('title')).toBe('Show 1 more event');
     expect(await todayCell.locator('[role="listitem"] [role="button"]').filter({ visible: true }).count()).toBe(2);
     await more.click();
-    const dayPopover = await visible(page.getByRole('dialog', { name: longDate(s.today) }));
+    // FullCalendar's own popover names the day without a leading zero ("December 2, 2026"): on the 1st to the 9th of a
+    // month that is not the platform's longDate ("December 02, 2026").
+    const popoverName = new Date(`${s.today}T00:00:00`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+    const dayPopover = await visible(page.getByRole('dialog', { name: popoverName }));
     expect(await dayPopover.locator('[role="button"]').filter({ hasText: /Saturday Morning Class|Live open forum/ }).count()).toBe(3);
     await page.keyboard.press('Escape');
     await dayPopover.waitFor({ state: 'hidden' });
