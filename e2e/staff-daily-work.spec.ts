@@ -363,7 +363,7 @@ describe('students in the console', () => {
     const row = dialog.getByRole('row', { name: /Quiz/ });
     await visible(row.getByText('1 of 1'));
     expect(await seriousViolations(page)).toEqual([]);
-    await row.getByRole('button', { name: 'Allow Test Student another attempt at Quiz' }).click();
+    await row.getByRole('button', { name: 'Allow another attempt: Test Student at Quiz' }).click();
     await toast(page, 'Test Student may take Quiz once more.');
     await visible(row.getByText('(1 allowed by the school)'));
     await visible(row.getByText(rosterMessages.attemptsLeft));

@@ -43,7 +43,7 @@ export function AttemptsDialog({ courseId, enrolment, who, open, onClose }: { co
                       {e.extra_attempts > 0 && <span className="muted"> ({e.extra_attempts} allowed by the school)</span>}
                       {e.passed && <span className="muted"> · passed</span>}
                     </td>
-                    <td>{e.refusal ? <span className="muted">{e.refusal}</span> : <Button label="Allow another attempt" aria-label={`Allow ${who} another attempt at ${e.name}`} busy={allow.isPending} onClick={() => void run(e.id, e.name)} />}</td>
+                    <td>{e.refusal ? <span className="muted">{e.refusal}</span> : <Button label="Allow another attempt" aria-label={`Allow another attempt: ${who} at ${e.name}`} busy={allow.isPending} onClick={() => void run(e.id, e.name)} />}</td>
                   </tr>
                 ))}
               </tbody>
