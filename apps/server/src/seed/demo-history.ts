@@ -24,7 +24,7 @@ const LEARNERS = [
 
 /**
  * Eight weeks of sales at Juris Academy, so that the console's reports show something at once: a dozen learners
- * (history01…history12@example.com, who never log in) enrolled in paid courses over the last 56 days, each
+ * (history01…history12@example.com, the demo password) enrolled in paid courses over the last 56 days, each
  * enrolment paid the day it was made (cards with the sandbox's P15 fee, cash confirmed by the office), one refunded
  * in part. Their enrolments are under way, so that no certificate is due.
  */
