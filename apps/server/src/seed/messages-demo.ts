@@ -37,8 +37,6 @@ export async function seedDemoMessages(db: Db, schoolId: number, studentId: numb
       subject,
       body: 'The first module is open: begin with its video lecture, then take the short quiz.\n\nAsk in the forum if anything is unclear; the lecturer answers there every week.',
       state: 'sent',
-      recipients: reached.length,
-      emailed: reached.length,
       createdAt: hoursAgo(30),
       finishedAt: hoursAgo(30),
     })

@@ -82,8 +82,8 @@ export const staffExports = pgTable(
 
 /**
  * An announcement from the school to the students of a course, of one of its classes, or of the whole school:
- * delivered by the `staff-message` job batch by batch (the bell, and the e-mail unless turned off), which counts
- * whom it reached as it goes.
+ * delivered by the `staff-message` job batch by batch (the bell, and the e-mail unless turned off); whom it reached
+ * is its recipient rows, counted when read.
  */
 export const staffMessages = pgTable(
   'staff_messages',
@@ -99,8 +99,6 @@ export const staffMessages = pgTable(
     subject: text().notNull(),
     body: text().notNull(),
     state: text().notNull().$type<'queued' | 'sending' | 'sent' | 'failed'>(),
-    recipients: integer().notNull().default(0),
-    emailed: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
   },

@@ -15,7 +15,7 @@ function audienceLabel(row: Pick<MessageRow, 'audience'>, course: string | null,
   return row.audience === 'class' ? `${course ?? 'A course'} · ${className ?? 'a class'}` : (course ?? 'A course');
 }
 
-export function presentMessage({ message, course, className, sender }: Found): StaffMessage {
+export function presentMessage({ message, course, className, sender, recipients, emailed }: Found): StaffMessage {
   return {
     id: message.id,
     audience: message.audience,
@@ -26,8 +26,8 @@ export function presentMessage({ message, course, className, sender }: Found): S
     body: message.body,
     sent_by: sender ? { id: sender.id, name: senderName(sender) } : null,
     state: message.state,
-    recipients: message.recipients,
-    emailed: message.emailed,
+    recipients,
+    emailed,
     created_at: message.createdAt.toISOString(),
     finished_at: message.finishedAt?.toISOString() ?? null,
   };

@@ -10,6 +10,12 @@ const person = { id: users.id, firstName: users.firstName, middleName: users.mid
 /** Enrolled and studying: not waiting for a payment and not cancelled. */
 const studying = notInArray(enrollments.status, [...NOT_ENROLLED_STATUSES]);
 
+/** Whom a message reached so far, and of them by e-mail: its recipient rows, counted from their key's index. */
+const reach = {
+  recipients: sql<number>`(select count(*) from ${staffMessageRecipients} r where r.message_id = ${staffMessages.id})`.mapWith(Number),
+  emailed: sql<number>`(select count(*) from ${staffMessageRecipients} r where r.message_id = ${staffMessages.id} and r.emailed)`.mapWith(Number),
+};
+
 /** The enrolments a message's audience covers. */
 function audienceOf(target: Target) {
   return and(
@@ -24,7 +30,7 @@ function audienceOf(target: Target) {
 export function messageRepository(db: Db) {
   const withNames = () =>
     db
-      .select({ message: staffMessages, course: courses.name, className: classes.name, sender: person })
+      .select({ message: staffMessages, course: courses.name, className: classes.name, sender: person, ...reach })
       .from(staffMessages)
       .leftJoin(courses, eq(courses.id, staffMessages.courseId))
       .leftJoin(classes, eq(classes.id, staffMessages.classId))
@@ -136,13 +142,6 @@ export function messageRepository(db: Db) {
         .update(staffMessageRecipients)
         .set({ emailed: true })
         .where(and(eq(staffMessageRecipients.messageId, messageId), inArray(staffMessageRecipients.userId, userIds)));
-    },
-
-    async addCounts(messageId: number, recipients: number, emailed: number) {
-      await db
-        .update(staffMessages)
-        .set({ recipients: sql`${staffMessages.recipients} + ${recipients}`, emailed: sql`${staffMessages.emailed} + ${emailed}` })
-        .where(eq(staffMessages.id, messageId));
     },
 
     async update(id: number, values: Partial<Pick<MessageRow, 'state' | 'finishedAt'>>) {

@@ -144,7 +144,6 @@ export function messageService(app: FastifyInstance) {
             const { mailed } = await notify(tx, outgoing);
             const emailed = outgoing.filter((o) => mailed.has(o.key)).map((o) => o.userId);
             await messages.markEmailed(id, emailed);
-            await messages.addCounts(id, fresh.length, emailed.length);
             return userIds;
           });
           if (batch.length < MESSAGE_BATCH) break;
