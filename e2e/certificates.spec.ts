@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATION_STATEMENT, certificateMessages as msg } from '@school/shared/certificates/rules';
 import type { PublicCertificate } from '@school/shared/certificates/schemas';
-import { longDate } from '@school/shared/school/dates';
+import { longDate, todayIn } from '@school/shared/school/dates';
 import { certificates } from '../apps/server/src/db/schema/index';
 import { eligibleStudent, registerStudent } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
@@ -115,9 +115,9 @@ describe('certificates', () => {
     const card = page.locator('.account-panel').getByRole('link', { name: /Court-Annexed Mediation/ });
     await card.waitFor({ state: 'visible', timeout: 20_000 });
     await page.getByText('Your new certificate is being issued. It appears here in a moment.').waitFor({ state: 'hidden' });
-    const mine = (await client(app.server.url).get(`/api/v1/students/${s.who.student_id}/certificates/`, s.as)).body.data as { code: string; address: string; school: string }[];
+    const mine = (await client(app.server.url).get(`/api/v1/students/${s.who.student_id}/certificates/`, s.as)).body.data as { code: string; address: string; school: string; timestamp: string; time_zone: string }[];
     expect(mine).toHaveLength(1);
-    const { code, address } = mine[0]!;
+    const { code, address, timestamp, time_zone } = mine[0]!;
     expect(address).toBe(`${app.origin('demo')}/certificates/${code}`);
     expect(await card.getAttribute('href')).toBe(address);
     expect(await card.getAttribute('target')).toBe('_blank');
@@ -127,6 +127,20 @@ describe('certificates', () => {
     // The header's count follows once the new certificate is in.
     await visible(page.locator('.account-stats > div').filter({ has: page.locator('dt', { hasText: 'Certificates' }) }).locator('dd', { hasText: /^1$/ }));
     expect(await seriousViolations(page)).toEqual([]);
+    // LinkedIn's certification form, filled in from this certificate (followed nowhere: the machine has no internet).
+    const linkedIn = page.locator('.account-panel').getByRole('link', { name: 'Add to LinkedIn (opens in a new tab)' });
+    expect(await linkedIn.getAttribute('target')).toBe('_blank');
+    const linkedInForm = new URL((await linkedIn.getAttribute('href'))!);
+    expect(linkedInForm.origin + linkedInForm.pathname).toBe('https://www.linkedin.com/profile/add');
+    expect(Object.fromEntries(linkedInForm.searchParams)).toEqual({
+      startTask: 'CERTIFICATION_NAME',
+      name: 'Court-Annexed Mediation',
+      organizationName: s.school.name,
+      issueYear: todayIn(time_zone, new Date(timestamp)).slice(0, 4),
+      issueMonth: String(Number(todayIn(time_zone, new Date(timestamp)).slice(5, 7))),
+      certUrl: address,
+      certId: code,
+    });
     const tab = await opensInNewTab(context, () => card.click());
     expect(tab.url()).toBe(address);
     await visible(tab.getByText(`This certificate is valid and was issued by ${s.school.name}.`));

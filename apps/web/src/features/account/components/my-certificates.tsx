@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CERTIFICATE_PAGE_SIZE, certificateSorts, type CertificateSort } from '@school/shared/certificates/rules';
+import { linkedInAddUrl } from '@school/shared/certificates/linkedin';
 import type { MyCertificate } from '@school/shared/certificates/schemas';
 import { dateTimeIn } from '@school/shared/school/dates';
 import { Image } from '@/components/image';
@@ -15,10 +16,21 @@ import './my-certificates.css';
 const sortLabels: Record<CertificateSort, string> = { '-timestamp': 'Newest given', timestamp: 'Oldest given', course__name: 'Course name' };
 const sortOptions = certificateSorts.map((value) => ({ value, label: sortLabels[value] }));
 
-/** A card opens the certificate's public page, on its school's own host, in a new tab (spec 1 §2); its time is the issuing school's. */
+/**
+ * A card opens the certificate's public page, on its school's own host, in a new tab (spec 1 §2); its time is the
+ * issuing school's. Beside it, LinkedIn's own form for a certification, filled in with this one's fields.
+ */
 function CertificateCard({ certificate }: { certificate: MyCertificate }) {
+  const linkedIn = linkedInAddUrl({
+    course: certificate.course_name,
+    school: certificate.school,
+    timestamp: certificate.timestamp,
+    timeZone: certificate.time_zone,
+    address: certificate.address,
+    code: certificate.code,
+  });
   return (
-    <li>
+    <li className="certificate-item">
       <a className="certificate-card" href={certificate.address} target="_blank" rel="noopener noreferrer">
         <Image src={certificate.image ?? undefined} alt="" className="certificate-card-image" width={1600} height={1131} />
         <span className="certificate-card-body">
@@ -27,6 +39,10 @@ function CertificateCard({ certificate }: { certificate: MyCertificate }) {
           <span className="muted">Given: {dateTimeIn(certificate.timestamp, certificate.time_zone)}</span>
           <span className="visually-hidden">(opens in a new tab)</span>
         </span>
+      </a>
+      <a className="certificate-linkedin" href={linkedIn} target="_blank" rel="noopener noreferrer">
+        Add to LinkedIn
+        <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
     </li>
   );
