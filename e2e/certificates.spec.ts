@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATION_STATEMENT, certificateMessages as msg } from '@school/shared/certificates/rules';
-import type { PublicCertificate } from '@school/shared/certificates/schemas';
+import type { MyCertificate, PublicCertificate } from '@school/shared/certificates/schemas';
 import { longDate, todayIn } from '@school/shared/school/dates';
 import { certificates } from '../apps/server/src/db/schema/index';
 import { eligibleStudent, registerStudent } from '../apps/server/test/support/factories';
@@ -115,7 +115,7 @@ describe('certificates', () => {
     const card = page.locator('.account-panel').getByRole('link', { name: /Court-Annexed Mediation/ });
     await card.waitFor({ state: 'visible', timeout: 20_000 });
     await page.getByText('Your new certificate is being issued. It appears here in a moment.').waitFor({ state: 'hidden' });
-    const mine = (await client(app.server.url).get(`/api/v1/students/${s.who.student_id}/certificates/`, s.as)).body.data as { code: string; address: string; school: string; timestamp: string; time_zone: string }[];
+    const mine = (await client(app.server.url).get(`/api/v1/students/${s.who.student_id}/certificates/`, s.as)).body.data as MyCertificate[];
     expect(mine).toHaveLength(1);
     const { code, address, timestamp, time_zone } = mine[0]!;
     expect(address).toBe(`${app.origin('demo')}/certificates/${code}`);

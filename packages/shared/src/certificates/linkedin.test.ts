@@ -3,10 +3,10 @@ import { linkedInAddUrl } from './linkedin';
 
 describe('linkedInAddUrl', () => {
   const certificate = {
-    course: 'Court-Annexed Mediation & Ethics',
+    course_name: 'Court-Annexed Mediation & Ethics',
     school: 'Juris Academy',
     timestamp: '2026-11-30T17:30:00Z',
-    timeZone: 'Asia/Manila',
+    time_zone: 'Asia/Manila',
     address: 'http://demo.localhost:3000/certificates/ABCD-EFGH-JKLM-NPQR',
     code: 'ABCD-EFGH-JKLM-NPQR',
   };
@@ -30,6 +30,6 @@ describe('linkedInAddUrl', () => {
     const url = new URL(linkedInAddUrl({ ...certificate, timestamp: '2026-12-31T16:00:00Z' }));
     expect(url.searchParams.get('issueYear')).toBe('2027');
     expect(url.searchParams.get('issueMonth')).toBe('1');
-    expect(new URL(linkedInAddUrl({ ...certificate, timestamp: '2026-12-31T16:00:00Z', timeZone: 'UTC' })).searchParams.get('issueMonth')).toBe('12');
+    expect(new URL(linkedInAddUrl({ ...certificate, timestamp: '2026-12-31T16:00:00Z', time_zone: 'UTC' })).searchParams.get('issueMonth')).toBe('12');
   });
 });

@@ -1,25 +1,16 @@
 import { todayIn } from '../school/dates';
-
-export interface LinkedInCertificate {
-  course: string;
-  school: string;
-  /** When it was given (ISO), and the issuing school's time zone: the month a learner enters is the school's. */
-  timestamp: string;
-  timeZone: string;
-  /** The public verification page, which LinkedIn shows as the credential's link. */
-  address: string;
-  code: string;
-}
+import type { MyCertificate } from './schemas';
 
 /**
  * LinkedIn's "Add licence or certification" form, filled in: its add-to-profile address takes the name, the
- * issuing organisation, the month and year of issue, the credential's address and id as query parameters.
+ * issuing organisation, the month and year of issue (on the issuing school's clock), the credential's address
+ * (the public verification page) and id as query parameters.
  */
-export function linkedInAddUrl(certificate: LinkedInCertificate): string {
-  const [year, month] = todayIn(certificate.timeZone, new Date(certificate.timestamp)).split('-');
+export function linkedInAddUrl(certificate: Pick<MyCertificate, 'course_name' | 'school' | 'timestamp' | 'time_zone' | 'address' | 'code'>): string {
+  const [year, month] = todayIn(certificate.time_zone, new Date(certificate.timestamp)).split('-');
   const query = new URLSearchParams({
     startTask: 'CERTIFICATION_NAME',
-    name: certificate.course,
+    name: certificate.course_name,
     organizationName: certificate.school,
     issueYear: year!,
     issueMonth: String(Number(month)),

@@ -21,14 +21,6 @@ const sortOptions = certificateSorts.map((value) => ({ value, label: sortLabels[
  * issuing school's. Beside it, LinkedIn's own form for a certification, filled in with this one's fields.
  */
 function CertificateCard({ certificate }: { certificate: MyCertificate }) {
-  const linkedIn = linkedInAddUrl({
-    course: certificate.course_name,
-    school: certificate.school,
-    timestamp: certificate.timestamp,
-    timeZone: certificate.time_zone,
-    address: certificate.address,
-    code: certificate.code,
-  });
   return (
     <li className="certificate-item">
       <a className="certificate-card" href={certificate.address} target="_blank" rel="noopener noreferrer">
@@ -40,7 +32,7 @@ function CertificateCard({ certificate }: { certificate: MyCertificate }) {
           <span className="visually-hidden">(opens in a new tab)</span>
         </span>
       </a>
-      <a className="certificate-linkedin" href={linkedIn} target="_blank" rel="noopener noreferrer">
+      <a className="certificate-linkedin" href={linkedInAddUrl(certificate)} target="_blank" rel="noopener noreferrer">
         Add to LinkedIn
         <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
