@@ -7,10 +7,12 @@ import { courseMessages } from '@school/shared/staff/courses';
 import { examEditorMessages } from '@school/shared/staff/exams';
 import { outlineMessages } from '@school/shared/staff/outline';
 import { voucherMessages } from '@school/shared/staff/vouchers';
+import { schoolColourProblem } from '@school/shared/school/colour';
+import { schoolSettingsMessages } from '@school/shared/staff/school-settings';
 import { videoQuestionEditorMessages } from '@school/shared/staff/video-questions';
 import { auditLog, bundles, classSchedules, classes, conferenceRooms, courses, coursewares, examQuestions, exams, lecturers, schools, subcategories, videoQuestions } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD, demoInstructorCourses } from '../apps/server/src/seed/demo-data';
-import { createCourse, createOutline } from '../apps/server/test/support/factories';
+import { createCourse, createOutline, createSchool, createStaff } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { SHORT_VIDEO, startApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/axe';
@@ -756,6 +758,66 @@ describe('the staff console', () => {
     await done.getByRole('button', { name: 'View Certificates' }).click();
     await shop.waitForURL('**/student/certificates');
     await visible(shop.getByText('Plain Language Memos'));
+  });
+
+  it("sets the school's name, colour, links and payment instructions: a colour too light is refused as it is typed, the saved look shows on the site, and an instructor has no way in", { timeout: 120_000 }, async () => {
+    const db = app.server.database.db;
+    const school = await createSchool(db, { name: 'Old Name Academy', primaryColor: '#1d4ed8' });
+    const admin = await createStaff(db, { school });
+    const instructor = await createStaff(db, { school, role: 'IN' });
+    const { page, context } = await signedInAt(app, admin.token, '/staff', undefined, school.domain);
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'School' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'School settings' }));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel('Name', { exact: true }).fill('Bar Review Institute');
+    const colour = page.getByLabel('Colour (hex, such as #1d4ed8)');
+    await colour.fill('#fde047');
+    await visible(page.getByText(schoolColourProblem('#fde047')!));
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await fieldError(page.getByRole('tabpanel'), 'Colour (hex, such as #1d4ed8)')).toBe(schoolColourProblem('#fde047'));
+    await colour.fill('#0f766e');
+    await visible(page.getByText('Readable in the light and the dark theme.'));
+    // The preview follows the form before Save, in both themes.
+    const lightPreview = page.getByRole('figure', { name: 'Preview, light theme' });
+    await visible(lightPreview.getByText('Bar Review Institute').first());
+    expect(await lightPreview.locator('.school-preview-hero').evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(15, 118, 110)');
+
+    await page.getByRole('tab', { name: 'Contact' }).click();
+    await page.getByLabel('Facebook').fill('http://facebook.com/bri');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await fieldError(page.getByRole('tabpanel', { name: 'Contact' }), 'Facebook')).toBe(schoolSettingsMessages.social);
+    await page.getByLabel('Facebook').fill('https://facebook.com/bri');
+    await page.getByRole('tab', { name: 'Payment instructions' }).click();
+    await page.getByRole('textbox', { name: 'How to pay by bank deposit or in person (shown at checkout)' }).fill('Deposit at BPI, account 1234.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, schoolSettingsMessages.saved);
+    const [saved] = await db.select().from(schools).where(eq(schools.id, school.id));
+    expect(saved).toMatchObject({ name: 'Bar Review Institute', primaryColor: '#0f766e', paymentInstructions: '<p>Deposit at BPI, account 1234.</p>', version: 2 });
+    const audit = await db.select().from(auditLog).where(and(eq(auditLog.schoolId, school.id), eq(auditLog.action, 'school.update')));
+    expect(audit).toHaveLength(1);
+
+    // A phone in dark mode: the form and its preview fit, and read well.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await visible(page.getByRole('heading', { level: 1, name: 'School settings' }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The site takes the new name, colour and link.
+    await page.goto(`${app.origin(school.domain)}/`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Bar Review Institute' }));
+    expect(await page.locator('.hero').evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(15, 118, 110)');
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe('https://facebook.com/bri');
+    await context.close();
+
+    const other = await signedInAt(app, instructor.token, '/staff', undefined, school.domain);
+    await visible(other.page.getByRole('heading', { level: 1, name: 'Dashboard' }));
+    expect(await other.page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'School' }).count()).toBe(0);
+    await other.page.goto(`${app.origin(school.domain)}/staff/school`);
+    await visible(other.page.getByText("The school's settings are for its administrators."));
+    await other.context.close();
   });
 
   it("shows an instructor their own courses only, refuses another's, and keeps a student out", { timeout: 120_000 }, async () => {

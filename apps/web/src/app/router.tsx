@@ -36,6 +36,7 @@ const staffPages: RouteObject[] = [
       { path: paths.kycReviews, lazy: page(() => import('@/staff/features/identity/routes/kyc-reviews'), 'KycReviews') },
       { path: paths.enrolmentIdentity(), lazy: page(() => import('@/staff/features/identity/routes/enrolment-identity'), 'EnrolmentIdentity') },
       { path: paths.courseIdentity(), lazy: page(() => import('@/staff/features/identity/routes/course-identity'), 'CourseIdentity') },
+      { path: staffPaths.school, lazy: page(() => import('@/staff/features/school/routes/school-settings'), 'SchoolSettings') },
       { path: staffPaths.audit, lazy: page(() => import('@/staff/features/audit/routes/audit-log'), 'AuditLog') },
       { path: staffPaths.exam(), lazy: page(() => import('@/staff/features/exams/routes/exam-editor'), 'ExamEditor') },
       { path: staffPaths.examResults(), lazy: page(() => import('@/staff/features/grading/routes/exam-results'), 'ExamResults') },

@@ -45,6 +45,8 @@ export const schools = pgTable(
     uploadMaxBytes: bigint({ mode: 'number' }).notNull().default(10_000_000_000),
     uploadQuotaBytes: bigint({ mode: 'number' }).notNull().default(500_000_000_000),
     isActive: boolean().notNull().default(true),
+    /** Raised by every save of the console's settings (If-Match). */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('schools_domain_key').on(t.domain)],

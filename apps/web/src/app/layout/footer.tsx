@@ -1,18 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { School, Socials } from '@school/shared/school/schemas';
+import { socialNames } from '@school/shared/school/social-names';
 import { paths } from '@/config/paths';
 import { socialsQueryOptions } from '@/lib/school';
-
-// Listed in display order. A type-only import keeps the schemas (and zod) out of the first load.
-const socialNames: Record<keyof Socials, string> = {
-  facebook: 'Facebook',
-  twitter: 'Twitter',
-  linked_in: 'LinkedIn',
-  github: 'GitHub',
-  pinterest: 'Pinterest',
-  instagram: 'Instagram',
-};
 
 /** The school's contacts, socials, copyright (the current year, DECISIONS.md), its policies and 'Powered by'. */
 export function Footer({ school }: { school: School | undefined }) {

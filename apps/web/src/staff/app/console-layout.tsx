@@ -110,6 +110,11 @@ export function ConsoleLayout() {
                 <NavLink to={paths.kycReviews}>ID verification</NavLink>
               </li>
             )}
+            {me.data.permissions.includes('school.update') && (
+              <li>
+                <NavLink to={staffPaths.school}>School</NavLink>
+              </li>
+            )}
             {me.data.permissions.includes('audit.read') && (
               <li>
                 <NavLink to={staffPaths.audit}>Audit log</NavLink>

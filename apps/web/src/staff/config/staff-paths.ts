@@ -12,6 +12,7 @@ export const staffPaths = {
   bundles: '/staff/bundles',
   bundle: (id: number | string = ':id') => `/staff/bundles/${id}`,
   audit: '/staff/audit',
+  school: '/staff/school',
   exam: (id: number | string = ':id') => `/staff/exams/${id}`,
   examResults: (id: number | string = ':id') => `/staff/exams/${id}/results`,
   grading: '/staff/grading',

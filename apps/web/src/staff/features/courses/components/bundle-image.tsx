@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/button';
-import { FileUpload } from './lesson-file-upload';
+import { FileUpload } from '../../../components/file-upload';
 
 interface Props {
   /** The saved image's address. */

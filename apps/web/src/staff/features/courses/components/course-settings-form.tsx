@@ -15,7 +15,7 @@ import { ConflictBanner, conflictOf, type Conflict } from '../../../components/c
 import { useStaffMe } from '../../../lib/use-staff-me';
 import { useUpdateCourse } from '../api/course-calls';
 import { CourseMedia } from './course-media';
-import { Tabs } from './course-tabs';
+import { Tabs } from '../../../components/tabs';
 import { NewLecturerForm } from './new-lecturer-form';
 import { NewSubcategoryForm } from './new-subcategory-form';
 
