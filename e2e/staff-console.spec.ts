@@ -790,10 +790,30 @@ describe('the staff console', () => {
     await page.getByLabel('Facebook').fill('https://facebook.com/bri');
     await page.getByRole('tab', { name: 'Payment instructions' }).click();
     await page.getByRole('textbox', { name: 'How to pay by bank deposit or in person (shown at checkout)' }).fill('Deposit at BPI, account 1234.');
+    // An announcement switched on needs its title and text.
+    await page.getByRole('tab', { name: 'Announcement' }).click();
+    await page.getByLabel('Show the announcement to every visitor, once per visit').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await fieldError(page.getByRole('tabpanel', { name: 'Announcement' }), 'Title of the announcement')).toBe(schoolSettingsMessages.announcementTitle);
+    await page.getByLabel('Title of the announcement').fill('Bar review season');
+    await page.getByRole('textbox', { name: 'Text of the announcement' }).fill('Classes start on Monday.');
+    // The FAQ page: two questions, the second moved up.
+    await page.getByRole('tab', { name: 'FAQ' }).click();
+    await visible(page.getByText('No questions yet.'));
+    await page.getByRole('button', { name: 'Add a question' }).click();
+    await page.getByLabel('Question 1', { exact: true }).fill('When do classes start?');
+    await page.getByRole('textbox', { name: 'Answer 1' }).fill('Every Monday.');
+    await page.getByRole('button', { name: 'Add a question' }).click();
+    await page.getByLabel('Question 2', { exact: true }).fill('Is there a refund?');
+    await page.getByRole('textbox', { name: 'Answer 2' }).fill('Within 7 days.');
+    await page.getByRole('button', { name: 'Move question 2 up' }).click();
+    expect(await page.getByLabel('Question 1', { exact: true }).inputValue()).toBe('Is there a refund?');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, schoolSettingsMessages.saved);
     const [saved] = await db.select().from(schools).where(eq(schools.id, school.id));
-    expect(saved).toMatchObject({ name: 'Bar Review Institute', primaryColor: '#0f766e', paymentInstructions: '<p>Deposit at BPI, account 1234.</p>', version: 2 });
+    expect(saved).toMatchObject({ name: 'Bar Review Institute', primaryColor: '#0f766e', paymentInstructions: '<p>Deposit at BPI, account 1234.</p>', announcementBody: '<p>Classes start on Monday.</p>', version: 2 });
+    expect(saved!.faqSections.map((section) => section.question)).toEqual(['Is there a refund?', 'When do classes start?']);
     const audit = await db.select().from(auditLog).where(and(eq(auditLog.schoolId, school.id), eq(auditLog.action, 'school.update')));
     expect(audit).toHaveLength(1);
 
@@ -805,11 +825,17 @@ describe('the staff console', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await seriousViolations(page)).toEqual([]);
 
-    // The site takes the new name, colour and link.
+    // The site takes the new name, colour, link, announcement and FAQ page (at a width that shows the main navigation).
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${app.origin(school.domain)}/`);
+    const announcement = await dialog(page, 'Bar review season');
+    await visible(announcement.getByText('Classes start on Monday.'));
+    await announcement.getByRole('button', { name: 'Okay' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Bar Review Institute' }));
     expect(await page.locator('.hero').evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(15, 118, 110)');
     expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe('https://facebook.com/bri');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' }).click();
+    await visible(page.getByRole('region', { name: 'Is there a refund?' }).getByText('Within 7 days.'));
     await context.close();
 
     const other = await signedInAt(app, instructor.token, '/staff', undefined, school.domain);

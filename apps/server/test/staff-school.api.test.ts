@@ -103,6 +103,59 @@ describe("the school's settings in the console", () => {
     expect(saved.body.payment_instructions).toBe('<p>Pay at the <strong>office</strong>.</p><a rel="noopener noreferrer" target="_blank">here</a>');
   });
 
+  it('turns the announcement on only with its title and text, sanitized, and the public school shows it', async () => {
+    const s = await school();
+    expect(await ctx.api.patch(path, { show_announcement: true }, s.as(s.admin, at(1)))).toMatchObject({
+      status: 400,
+      body: { announcement_title: [m.announcementTitle], announcement_body: [m.announcementBody] },
+    });
+    expect((await rowOf(s.school.id)).version).toBe(1);
+    const on = await ctx.api.patch<StaffSchool>(path, { show_announcement: true, announcement_title: 'Enrolment is open', announcement_body: '<p>Until <em>30 June</em>.</p><img src=x onerror="steal()">' }, s.as(s.admin, at(1)));
+    expect(on.body).toMatchObject({ show_announcement: true, announcement_title: 'Enrolment is open', announcement_body: '<p>Until <em>30 June</em>.</p>', version: 2 });
+    // Another product switch stays as the platform set it; emptying the text of a shown announcement is refused.
+    expect((await rowOf(s.school.id)).products).toMatchObject({ show_announcement: true, mcle: false });
+    expect(await ctx.api.patch(path, { announcement_body: '' }, s.as(s.admin, at(2)))).toMatchObject({ status: 400, body: { announcement_body: [m.announcementBody] } });
+    const shown = await waitFor(async () => {
+      const res = await ctx.api.get(`/api/v1/school/${s.school.host}/`, { host: s.school.host });
+      return res.body.announcement ? res.body : undefined;
+    }, 1000);
+    expect(shown).toMatchObject({ announcement: { title: 'Enrolment is open', body: '<p>Until <em>30 June</em>.</p>' }, config: { products: { show_announcement: true } } });
+    expect((await ctx.api.patch<StaffSchool>(path, { show_announcement: false, announcement_body: '' }, s.as(s.admin, at(2)))).body).toMatchObject({ show_announcement: false, version: 3 });
+  });
+
+  it('writes the FAQ page: questions in order with sanitized answers, a blank one refused, served to the public', async () => {
+    const s = await school();
+    const read = await ctx.api.get(`/api/v1/schools/${s.school.id}/faq/`, { host: s.school.host });
+    expect(read).toMatchObject({ status: 200, body: { sections: [] } });
+    expect((await ctx.api.get(`/api/v1/school/${s.school.host}/`, { host: s.school.host })).body.faq_page).toBe(false);
+
+    const blank = await ctx.api.patch(path, { faq_sections: [{ question: ' ', answer: '<p>x</p>' }] }, s.as(s.admin, at(1)));
+    expect(blank.status).toBe(400);
+    expect(JSON.stringify(blank.body)).toContain(m.question);
+    const tooMany = await ctx.api.patch(path, { faq_sections: Array.from({ length: 101 }, () => ({ question: 'Q', answer: 'A' })) }, s.as(s.admin, at(1)));
+    expect(JSON.stringify(tooMany.body)).toContain(m.tooManySections);
+    expect((await rowOf(s.school.id)).faqSections).toEqual([]);
+
+    const sections = [
+      { question: ' When do classes start? ', answer: '<p>Every <strong>Monday</strong>.</p><script>steal()</script>' },
+      { question: 'Is there a refund?', answer: '<p>Within 7 days.</p>' },
+    ];
+    const saved = await ctx.api.patch<StaffSchool>(path, { faq_sections: sections }, s.as(s.admin, at(1)));
+    expect(saved.body.faq_sections).toEqual([
+      { question: 'When do classes start?', answer: '<p>Every <strong>Monday</strong>.</p>' },
+      { question: 'Is there a refund?', answer: '<p>Within 7 days.</p>' },
+    ]);
+    const served = await waitFor(async () => {
+      const res = await ctx.api.get(`/api/v1/schools/${s.school.id}/faq/`, { host: s.school.host });
+      return res.body.sections.length === 2 ? res.body : undefined;
+    }, 1000);
+    expect(served.sections[0].question).toBe('When do classes start?');
+    expect((await ctx.api.get(`/api/v1/school/${s.school.host}/`, { host: s.school.host })).body.faq_page).toBe(true);
+    // Another school's FAQ is not read through this site.
+    const other = await createSchool(db());
+    expect((await ctx.api.get(`/api/v1/schools/${other.id}/faq/`, { host: s.school.host })).status).toBe(404);
+  });
+
   it('makes uploads its logo, cover and how-to video through the upload pipeline, refusing the wrong kind', async () => {
     const s = await school();
     const photo = readFileSync(new URL('./fixtures/faces/coffee.jpg', import.meta.url));

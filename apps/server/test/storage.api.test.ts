@@ -141,7 +141,7 @@ describe.each(backends)('storage on $name', ({ env }) => {
 
   it('holds the demo files under seed/ keys, shown through the school and catalogue addresses', async () => {
     const school = (await client(server.url).get('/api/v1/school/demo.localhost/')).body;
-    for (const url of [school.logo, school.cover, school.how_to_video, school.faq_url]) {
+    for (const url of [school.logo, school.cover, school.how_to_video]) {
       expect(url).toMatch(/\/seed\/demo\//);
       expect((await get(url)).status, url).toBe(200);
     }

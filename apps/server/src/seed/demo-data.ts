@@ -16,13 +16,28 @@ export const demoSchools = [
     mobileNumber: '9171234567',
     email: 'hello@jurisacademy.ph',
     howToVideo: 'seed/demo/how-to.webm',
-    faqUrl: 'seed/demo/faq.html',
+    faqUrl: null,
+    faqSections: [
+      {
+        question: 'How many MCLE units do I need?',
+        answer: '<p>Lawyers must complete 36 units each compliance period, including the required units for legal ethics, trial and pre-trial skills, and alternative dispute resolution.</p>',
+      },
+      { question: 'Are online courses accredited?', answer: '<p>Yes. Every course shows its accredited units on its page, and your certificate lists them.</p>' },
+      {
+        question: 'Why does the course take photos during my session?',
+        answer: '<p>Random photo validation confirms that the enrolled lawyer is the one attending, as the MCLE rules require.</p>',
+      },
+      {
+        question: 'How do I get my certificate?',
+        answer: '<p>Finish every lesson, answer the evaluation survey and sign the certification statement. Your certificate then appears under <strong>My Certificates</strong>.</p>',
+      },
+    ],
     ...demoPolicies.demo,
     consentForm: 'I consent to the collection and processing of my personal information for MCLE compliance.',
     paymentInstructions: '<p>Pay at the Juris Academy office, Monday to Friday, 9 AM to 5 PM.</p>',
     // {period} and {end}: the compliance period open on the day the demo is seeded (demo-period.ts).
     announcementTitle: 'MCLE {period}',
-    announcementBody: '{period} is open until {end}. Complete your 36 units before the deadline to avoid a non-compliance status.',
+    announcementBody: '<p>{period} is open until {end}. Complete your 36 units before the deadline to avoid a non-compliance status.</p>',
     signupRewardCoins: 100_000,
     accreditationNumber: 'MCLE-AP-2026-017',
     certificateSignatories: [
@@ -47,6 +62,7 @@ export const demoSchools = [
     email: 'learn@acme-training.ph',
     howToVideo: null,
     faqUrl: null,
+    faqSections: [],
     ...demoPolicies.acme,
     consentForm: 'I agree to the processing of my personal information.',
     paymentInstructions: '<p>Pay at our Makati office.</p>',

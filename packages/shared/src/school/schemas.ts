@@ -29,8 +29,9 @@ export const schoolSchema = z.object({
   terms_of_use: z.string().describe('the terms of use agreed to at sign-up, plain text with paragraphs between blank lines'),
   consent_form: z.string(),
   payment_instructions: z.string(),
-  faq_url: z.string().nullable(),
-  announcement: z.object({ title: z.string(), body: z.string() }).nullable(),
+  faq_url: z.string().nullable().describe('a FAQ page shown in a frame, when the school has not written one (faq_page)'),
+  faq_page: z.boolean().describe('the school wrote its FAQ in the console: GET /schools/{id}/faq/'),
+  announcement: z.object({ title: z.string(), body: z.string().describe('rich text (HTML), sanitized when saved') }).nullable(),
   time_zone: z.string(),
   config: z.object({ products: productsSchema }),
 });
@@ -63,3 +64,8 @@ export const clientConfigSchema = z.object({
   notification_poll_seconds: z.number().describe("how often an open page asks for the bell's unread count"),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+/** A question of a school's FAQ page and its answer (rich text, sanitized when saved). */
+export const faqSectionSchema = z.object({ question: z.string(), answer: z.string() });
+export const schoolFaqSchema = z.object({ sections: z.array(faqSectionSchema) });
+export type SchoolFaq = z.infer<typeof schoolFaqSchema>;

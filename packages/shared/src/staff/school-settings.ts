@@ -11,6 +11,11 @@ export const schoolSettingsMessages = {
   timeZone: 'Choose a time zone such as Asia/Manila.',
   social: 'Enter an address that starts with https://, or leave it empty.',
   saved: 'The school’s settings are saved.',
+  announcementTitle: 'Enter the announcement’s title, or turn the announcement off.',
+  announcementBody: 'Write the announcement, or turn the announcement off.',
+  question: 'Write the question.',
+  answer: 'Write the answer.',
+  tooManySections: 'A FAQ page holds at most 100 questions.',
 } as const;
 
 /** An IANA time zone the platform's clocks know (the server's and the browser's Intl). */
@@ -47,8 +52,34 @@ export const schoolSettingsSchema = z.object({
   terms_of_use: text(50_000, 'the terms of use').describe('plain text, paragraphs between blank lines'),
   consent_form: text(5000, 'the consent text'),
   socials: schoolSocialsSettingsSchema,
+  show_announcement: z.boolean().describe('the announcement pops up once per visit'),
+  announcement_title: text(120, 'the title'),
+  announcement_body: text(5000, 'the announcement').describe('rich text (HTML), sanitized when saved'),
+  faq_sections: z
+    .array(
+      z.object({
+        question: z.string().trim().min(1, schoolSettingsMessages.question).max(300, 'Keep the question under 300 characters.'),
+        answer: z.string().trim().min(1, schoolSettingsMessages.answer).max(20_000, 'Keep the answer under 20,000 characters.').describe('rich text (HTML), sanitized when saved'),
+      }),
+    )
+    .max(100, schoolSettingsMessages.tooManySections)
+    .describe('the FAQ page the school writes; empty: the frame of faq_url, if any, or no FAQ page'),
 });
 export type SchoolSettings = z.infer<typeof schoolSettingsSchema>;
+
+/** An announcement that pops up needs its title and text (a save that turns it on, or empties one, is checked). */
+export function announcementProblems(values: Pick<SchoolSettings, 'show_announcement' | 'announcement_title' | 'announcement_body'>) {
+  if (!values.show_announcement) return {};
+  return {
+    ...(values.announcement_title.trim() ? {} : { announcement_title: schoolSettingsMessages.announcementTitle }),
+    ...(values.announcement_body.trim() ? {} : { announcement_body: schoolSettingsMessages.announcementBody }),
+  };
+}
+
+/** The form's check: the settings' own rules and the announcement's. */
+export const schoolSettingsFormSchema = schoolSettingsSchema.superRefine((values, ctx) => {
+  for (const [path, message] of Object.entries(announcementProblems(values))) ctx.addIssue({ code: 'custom', path: [path], message });
+});
 
 /** A save sends what changed; files are uploads (the upload pipeline) that become the school's, null takes one away. */
 export const schoolSettingsPatchSchema = schoolSettingsSchema.partial().extend({

@@ -6,6 +6,12 @@ export interface Signatory {
   title: string;
 }
 
+/** A question of the FAQ page a school writes, and its answer (sanitized HTML). */
+export interface FaqSection {
+  question: string;
+  answer: string;
+}
+
 export const schools = pgTable(
   'schools',
   {
@@ -36,7 +42,9 @@ export const schools = pgTable(
     kycRetentionDays: integer().notNull().default(365),
     /** Who signs the school's certificates (at most three, printed in this order). */
     certificateSignatories: jsonb().$type<Signatory[]>().notNull().default([]),
+    /** A FAQ page shown in a frame (a stored file's key or an https address), when the school wrote none. */
     faqUrl: text(),
+    faqSections: jsonb().$type<FaqSection[]>().notNull().default([]),
     announcementTitle: text(),
     announcementBody: text(),
     timeZone: text().notNull().default('Asia/Manila'),

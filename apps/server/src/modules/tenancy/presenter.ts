@@ -3,7 +3,7 @@ import type { SchoolSettings, StaffSchool } from '@school/shared/staff/school-se
 import { publicUrlOf, type PublicFiles } from '../../infra/storage/storage';
 import type { SchoolRow } from './repository';
 
-/** The logo, cover, how-to video and FAQ page are stored files: the row has their keys. */
+/** The logo, cover and how-to video are stored files (the row has their keys); a framed FAQ page is one too, or an https address. */
 export function presentSchool(files: PublicFiles, row: SchoolRow): School {
   return {
     id: row.id,
@@ -23,7 +23,8 @@ export function presentSchool(files: PublicFiles, row: SchoolRow): School {
     terms_of_use: row.termsOfUse,
     consent_form: row.consentForm,
     payment_instructions: row.paymentInstructions,
-    faq_url: publicUrlOf(files, row.faqUrl),
+    faq_url: row.faqUrl && /^https:\/\//.test(row.faqUrl) ? row.faqUrl : publicUrlOf(files, row.faqUrl),
+    faq_page: row.faqSections.length > 0,
     announcement:
       row.announcementTitle && row.announcementBody ? { title: row.announcementTitle, body: row.announcementBody } : null,
     time_zone: row.timeZone,
@@ -68,5 +69,9 @@ export function settingsOfSchool(row: SchoolRow, socials: { label: string; url: 
     terms_of_use: row.termsOfUse,
     consent_form: row.consentForm,
     socials: presentSocials(socials),
+    show_announcement: row.products.show_announcement,
+    announcement_title: row.announcementTitle ?? '',
+    announcement_body: row.announcementBody ?? '',
+    faq_sections: row.faqSections,
   };
 }

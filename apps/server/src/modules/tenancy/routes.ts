@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '@school/shared/api/errors';
 import { serverMessages } from '@school/shared/auth/messages';
-import { idParamsSchema, schoolDomainParamsSchema, schoolSchema, socialsSchema } from '@school/shared/school/schemas';
+import { idParamsSchema, schoolDomainParamsSchema, schoolFaqSchema, schoolSchema, socialsSchema } from '@school/shared/school/schemas';
 import { notFound } from '../../lib/errors';
 import { actorOf } from '../auth/actor';
 import { schoolPolicy } from './policy';
@@ -42,6 +42,22 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       schoolPolicy.authorize(actorOf(request), 'view', { id: request.params.id });
       return presentSocials(await app.schools.listSocials(request.school.id));
+    },
+  );
+
+  app.get(
+    '/schools/:id/faq/',
+    {
+      schema: {
+        tags: ['school'],
+        summary: "The FAQ page a school wrote: its questions and answers in order (empty when it wrote none)",
+        params: idParamsSchema,
+        response: { 200: schoolFaqSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      schoolPolicy.authorize(actorOf(request), 'view', { id: request.params.id });
+      return { sections: request.school.faqSections };
     },
   );
 };

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { schoolSocials, schools } from '../../db/schema/index';
 import type { SchoolRow } from './repository';
 
-export type SchoolColumns = Partial<Omit<SchoolRow, 'id' | 'domain' | 'products' | 'isActive' | 'version' | 'createdAt'>>;
+export type SchoolColumns = Partial<Omit<SchoolRow, 'id' | 'domain' | 'isActive' | 'version' | 'createdAt'>>;
 
 /** The console's reads of the site's own school, uncached: an editor must see the row as it stands. */
 export function staffSchoolRepository(db: Db) {

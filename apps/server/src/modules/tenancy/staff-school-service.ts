@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { SchoolSettingsPatch } from '@school/shared/staff/school-settings';
-import { notFound } from '../../lib/errors';
+import { announcementProblems, type SchoolSettingsPatch } from '@school/shared/staff/school-settings';
+import { invalid, notFound } from '../../lib/errors';
 import { recordAudit, staleWrite } from '../audit/service';
 import { sanitizeLessonHtml } from '../catalogue/lesson-html';
 import type { StaffContext } from '../staff/context';
 import { uploadService } from '../uploads/service';
 import { schoolSettingsPolicy } from './policy';
 import { presentStaffSchool, settingsOfSchool } from './presenter';
+import type { SchoolRow } from './repository';
 import { staffSchoolRepository, staffSchoolWrites, type SchoolColumns } from './staff-school-repository';
 
 /** The settings' names in the API and their columns. */
@@ -24,6 +25,7 @@ const columnOf = {
   data_privacy: 'dataPrivacy',
   terms_of_use: 'termsOfUse',
   consent_form: 'consentForm',
+  announcement_title: 'announcementTitle',
 } as const satisfies Record<string, keyof SchoolColumns>;
 
 /**
@@ -60,7 +62,21 @@ export function staffSchoolService(app: FastifyInstance) {
       if (value !== undefined) columns[column] = value;
     }
     if (patch.payment_instructions !== undefined) columns.paymentInstructions = sanitizeLessonHtml(patch.payment_instructions);
+    if (patch.announcement_body !== undefined) columns.announcementBody = sanitizeLessonHtml(patch.announcement_body);
+    if (patch.faq_sections !== undefined) columns.faqSections = patch.faq_sections.map(({ question, answer }) => ({ question: question.trim(), answer: sanitizeLessonHtml(answer) }));
     return columns as SchoolColumns;
+  }
+
+  /** The announcement as the save leaves it must be whole when it pops up; the switch is the school's (products). */
+  function announcementColumns(row: SchoolRow, patch: SchoolSettingsPatch): SchoolColumns {
+    const after = {
+      show_announcement: patch.show_announcement ?? row.products.show_announcement,
+      announcement_title: patch.announcement_title ?? row.announcementTitle ?? '',
+      announcement_body: patch.announcement_body ?? row.announcementBody ?? '',
+    };
+    const problems = announcementProblems(after);
+    if (Object.keys(problems).length) throw invalid(problems);
+    return patch.show_announcement === undefined ? {} : { products: { ...row.products, show_announcement: patch.show_announcement } };
   }
 
   return {
@@ -73,10 +89,11 @@ export function staffSchoolService(app: FastifyInstance) {
     async update(ctx: StaffContext, version: number, patch: SchoolSettingsPatch) {
       schoolSettingsPolicy.authorize(ctx.actor, 'update', ctx.school);
       const found = await load(ctx);
+      const announcement = announcementColumns(found.row, patch);
       const files = await fileColumns(ctx, patch);
       const saved = await app.db.transaction(async (tx) => {
         const writes = staffSchoolWrites(tx);
-        const row = await writes.update(ctx.school.id, version, { ...settingColumns(patch), ...files });
+        const row = await writes.update(ctx.school.id, version, { ...settingColumns(patch), ...announcement, ...files });
         if (!row) return false;
         const links = patch.socials && Object.entries(patch.socials).flatMap(([label, url]) => (url ? [{ label, url }] : []));
         if (links) await writes.replaceSocials(ctx.school.id, links);

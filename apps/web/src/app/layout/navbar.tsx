@@ -41,7 +41,7 @@ export function Navbar({ school }: { school: School | undefined }) {
       <li>
         <NavLink to={paths.bundles}>Course Bundles</NavLink>
       </li>
-      {school?.faq_url && (
+      {(school?.faq_page || school?.faq_url) && (
         <li>
           <NavLink to={paths.faqs}>FAQs</NavLink>
         </li>

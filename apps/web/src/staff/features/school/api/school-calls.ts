@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SchoolSettingsPatch, StaffSchool } from '@school/shared/staff/school-settings';
 import { etagOf } from '@school/shared/staff/versions';
 import { api } from '@/lib/api-client';
-import { schoolQueryOptions } from '@/lib/school';
 
 export const schoolKey = ['staff', 'school'] as const;
 
@@ -16,7 +15,8 @@ export function useUpdateSchool() {
       api<StaffSchool>('/staff/school/', { method: 'PATCH', body: patch, headers: { 'if-match': etagOf(school.version) } }),
     onSuccess: (saved) => {
       client.setQueryData(schoolKey, saved);
-      return client.invalidateQueries({ queryKey: schoolQueryOptions().queryKey });
+      // The site's school, its links and its FAQ are all under ['school'].
+      return client.invalidateQueries({ queryKey: ['school'] });
     },
   });
 }

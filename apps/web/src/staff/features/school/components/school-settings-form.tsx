@@ -3,7 +3,7 @@ import { Controller, type FieldNamesMarkedBoolean } from 'react-hook-form';
 import { schoolColourProblem } from '@school/shared/school/colour';
 import { socialLabels } from '@school/shared/school/schemas';
 import { socialNames } from '@school/shared/school/social-names';
-import { schoolSettingsMessages, schoolSettingsSchema, type SchoolSettings, type SchoolSettingsPatch, type StaffSchool } from '@school/shared/staff/school-settings';
+import { schoolSettingsFormSchema, schoolSettingsMessages, schoolSettingsSchema, type SchoolSettings, type SchoolSettingsPatch, type StaffSchool } from '@school/shared/staff/school-settings';
 import { Button } from '@/components/button';
 import { FormBanner } from '@/components/form-banner';
 import { TextField } from '@/components/text-field';
@@ -15,6 +15,7 @@ import { MediaSlots, type MediaSlot } from '../../../components/media-slots';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { Tabs } from '../../../components/tabs';
 import { useUpdateSchool } from '../api/school-calls';
+import { FaqEditor } from './faq-editor';
 import { SchoolPreview } from './school-preview';
 
 
@@ -32,6 +33,8 @@ function patchOf(values: SchoolSettings, dirty: Partial<FieldNamesMarkedBoolean<
 const tabOfField: Record<string, string> = {
   address: 'contact', phone_number: 'contact', country_code: 'contact', mobile_number: 'contact', email: 'contact', time_zone: 'contact', socials: 'contact',
   payment_instructions: 'payment',
+  show_announcement: 'announcement', announcement_title: 'announcement', announcement_body: 'announcement',
+  faq_sections: 'faq',
   data_privacy: 'policies', terms_of_use: 'policies', consent_form: 'policies',
 };
 
@@ -48,7 +51,7 @@ export function SchoolSettingsForm({ school, onReload }: Props) {
   const update = useUpdateSchool();
   const [tab, setTab] = useState('identity');
   const [conflict, setConflict] = useState<Conflict<StaffSchool> | null>(null);
-  const { form, field, banner, showServerError } = useServerForm<SchoolSettings>(schoolSettingsSchema, settingsOf(school));
+  const { form, field, banner, showServerError } = useServerForm<SchoolSettings>(schoolSettingsFormSchema, settingsOf(school));
   const { register, formState, control, watch } = form;
   const error = (name: string) => name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], formState.errors) as { message?: string } | undefined;
   const message = (name: string) => error(name)?.message;
@@ -198,6 +201,28 @@ export function SchoolSettingsForm({ school, onReload }: Props) {
           )}
         />
       ),
+    },
+    {
+      id: 'announcement',
+      label: 'Announcement',
+      panel: (
+        <>
+          <label className="check-field">
+            <input type="checkbox" {...register('show_announcement')} /> Show the announcement to every visitor, once per visit
+          </label>
+          <TextField label="Title of the announcement" error={message('announcement_title')} {...register('announcement_title')} />
+          <Controller
+            control={control}
+            name="announcement_body"
+            render={({ field, fieldState }) => <RichTextEditor label="Text of the announcement" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+          />
+        </>
+      ),
+    },
+    {
+      id: 'faq',
+      label: 'FAQ',
+      panel: <FaqEditor control={control} register={register} errors={formState.errors} />,
     },
     {
       id: 'policies',

@@ -1,0 +1,1 @@
+ALTER TABLE "schools" ADD COLUMN "faq_sections" jsonb DEFAULT '[]'::jsonb NOT NULL;
