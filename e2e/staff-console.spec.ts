@@ -9,10 +9,12 @@ import { outlineMessages } from '@school/shared/staff/outline';
 import { voucherMessages } from '@school/shared/staff/vouchers';
 import { schoolColourProblem } from '@school/shared/school/colour';
 import { schoolSettingsMessages } from '@school/shared/staff/school-settings';
+import { dateTimeIn } from '@school/shared/school/dates';
+import { teamMessages } from '@school/shared/staff/team';
 import { videoQuestionEditorMessages } from '@school/shared/staff/video-questions';
-import { auditLog, bundles, classSchedules, classes, conferenceRooms, courses, coursewares, examQuestions, exams, lecturers, schools, subcategories, videoQuestions } from '../apps/server/src/db/schema/index';
+import { auditLog, bundles, classSchedules, classes, conferenceRooms, courseInstructors, courses, coursewares, examQuestions, exams, lecturers, schools, staffInvitations, subcategories, videoQuestions } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD, demoInstructorCourses } from '../apps/server/src/seed/demo-data';
-import { createCourse, createOutline, createSchool, createStaff } from '../apps/server/test/support/factories';
+import { createCourse, createOutline, createSchool, createStaff, lastMail, linkIn, unique } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { SHORT_VIDEO, startApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/axe';
@@ -869,5 +871,71 @@ describe('the staff console', () => {
     const student = await login('student');
     const { page: studentPage } = await signedInAt(app, student.token, '/staff');
     await visible(studentPage.getByText("The staff console is for the school's administrators and instructors."));
+  });
+  it('invites an instructor, who signs up from the e-mail\'s link and reaches the console; courses are given and the last administrator cannot leave', { timeout: 120_000 }, async () => {
+    const db = app.server.database.db;
+    const school = await createSchool(db, { name: 'Team Academy' });
+    const admin = await createStaff(db, { school });
+    const course = await createCourse(db, { school, name: 'Legal Ethics Today' });
+    const { page } = await signedInAt(app, admin.token, '/staff', undefined, school.domain);
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Team' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Team' }));
+    await visible(page.getByText('No invitation is waiting for an answer.'));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The only administrator: stepping down or leaving is refused before anything is sent.
+    const me = page.getByRole('row').filter({ hasText: '(you)' });
+    await me.getByRole('button', { name: /^Remove / }).click();
+    await toast(page, teamMessages.lastAdministrator);
+
+    const email = `${unique('teacher')}@example.com`;
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const invite = await dialog(page, 'Invite to the team');
+    await invite.getByLabel('Email Address').fill('not an address');
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await visible(invite.getByText('Invalid Email Address'));
+    await invite.getByLabel('Email Address').fill(email);
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await toast(page, teamMessages.invited(email));
+    const waiting = page.getByRole('list', { name: 'Invitations waiting for an answer' }).getByRole('listitem').filter({ hasText: email });
+    const [sent] = await db.select().from(staffInvitations).where(eq(staffInvitations.email, email));
+    await visible(waiting.getByText(`as instructor, sent ${dateTimeIn(sent!.createdAt.toISOString(), school.timeZone)}`));
+    await visible(waiting.getByText(`Works until ${dateTimeIn(sent!.expiresAt.toISOString(), school.timeZone)}.`));
+
+    const mail = await lastMail(app.server.url, email, { subject: 'Join Team Academy' });
+    const link = linkIn(mail.text);
+    const { page: invited } = await app.newPage();
+    await invited.goto(`${app.origin(school.domain)}${link.pathname}`);
+    await visible(invited.getByRole('heading', { level: 1, name: 'Join Team Academy' }));
+    await visible(invited.getByText(email));
+    const form = invited.getByRole('form', { name: 'Make your staff account' });
+    await form.getByRole('button', { name: 'Accept and sign up' }).click();
+    await visible(form.getByText('First Name is required'));
+    await form.getByLabel('First Name').fill('Gabriela');
+    await form.getByLabel('Last Name').fill('Silang');
+    await form.getByLabel('Username').fill(unique('gsilang'));
+    await form.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await form.getByLabel('Confirm Password').fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: 'Accept and sign up' }).click();
+    await visible(invited.getByRole('heading', { level: 1, name: 'Dashboard' }));
+    await visible(invited.getByText('Your courses at Team Academy.'));
+
+    // Back at the team: the new instructor is listed, the invitation is gone, and courses are given from here.
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: 'Gabriela Silang' });
+    await visible(row.getByText('None yet'));
+    await visible(page.getByText('No invitation is waiting for an answer.'));
+    await row.getByRole('button', { name: 'Courses of Gabriela Silang' }).click();
+    const assign = await dialog(page, 'Courses of Gabriela Silang');
+    await assign.getByLabel('Legal Ethics Today').check();
+    await assign.getByRole('button', { name: 'Save courses' }).click();
+    await toast(page, "Gabriela Silang's courses are saved.");
+    await visible(row.getByText('Legal Ethics Today'));
+    const [assigned] = await db.select().from(courseInstructors).where(eq(courseInstructors.courseId, course.id));
+    expect(assigned?.userId).toBeDefined();
+
+    await row.getByLabel('Role of Gabriela Silang').selectOption('SA');
+    await toast(page, 'Gabriela Silang is now an administrator.');
+    await visible(row.getByText('Every course'));
   });
 });

@@ -42,6 +42,7 @@ import { registerUploadJobs } from './modules/uploads/jobs';
 import { registerExportJobs } from './modules/exports/jobs';
 import { registerMessageJobs } from './modules/messages/jobs';
 import { messageRoutes } from './modules/messages/routes';
+import { invitationRoutes } from './modules/team/routes';
 import { registerEnrolmentJobs } from './modules/enrolment/jobs';
 import { kycRoutes } from './modules/kyc/routes';
 import { scheduleExpiry } from './modules/payments/expire';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(kycRoutes);
       await api.register(forumRoutes);
       await api.register(messageRoutes);
+      await api.register(invitationRoutes);
       await api.register(staffScope, { prefix: '/staff' });
       // The sandbox gateway's own pages exist only while it is the gateway.
       if (config.PAYMENT_GATEWAY === 'sandbox') await api.register(sandboxRoutes(sandboxSecret));

@@ -36,6 +36,7 @@ const staffPages: RouteObject[] = [
       { path: paths.kycReviews, lazy: page(() => import('@/staff/features/identity/routes/kyc-reviews'), 'KycReviews') },
       { path: paths.enrolmentIdentity(), lazy: page(() => import('@/staff/features/identity/routes/enrolment-identity'), 'EnrolmentIdentity') },
       { path: paths.courseIdentity(), lazy: page(() => import('@/staff/features/identity/routes/course-identity'), 'CourseIdentity') },
+      { path: staffPaths.team, lazy: page(() => import('@/staff/features/team/routes/team-page'), 'TeamPage') },
       { path: staffPaths.school, lazy: page(() => import('@/staff/features/school/routes/school-settings'), 'SchoolSettings') },
       { path: staffPaths.audit, lazy: page(() => import('@/staff/features/audit/routes/audit-log'), 'AuditLog') },
       { path: staffPaths.exam(), lazy: page(() => import('@/staff/features/exams/routes/exam-editor'), 'ExamEditor') },
@@ -61,6 +62,7 @@ const sitePages: RouteObject[] = [
   { index: true, lazy: page(() => import('@/features/catalogue/routes/landing'), 'Landing') },
   { path: paths.login, lazy: page(() => import('@/features/auth/routes/login-route'), 'LoginRoute') },
   { path: paths.resetPassword(), lazy: page(() => import('@/features/auth/routes/reset-route'), 'ResetRoute') },
+  { path: paths.invitation(), lazy: page(() => import('@/features/auth/routes/invitation-page'), 'InvitationPage') },
   { path: paths.verified, lazy: page(() => import('@/features/auth/routes/verified'), 'Verified') },
   {
     element: <ProtectedRoute />,

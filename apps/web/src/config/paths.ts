@@ -5,6 +5,7 @@ export const paths = {
   notFound: '/error-404',
   infoPage: '/info-page',
   resetPassword: (token = ':token') => `/reset_password/${token}`,
+  invitation: (key = ':key') => `/invitations/${key}`,
   verified: '/student/verified/',
   tokenLogin: (token = ':token') => `/auth/${token}`,
   student: (tab = 'profile') => `/student/${tab}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { profileMessages } from '../account/messages';
 import { authMessages as m } from './messages';
 import { passwordProblem } from './password';
 
@@ -52,6 +53,18 @@ export const registerBodySchema = z
   })
   .refine(signupMatch.check, signupMatch.options);
 export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** A staff account made from a team invitation: the address is the invitation's, proven by its link. */
+export const staffSignupSchema = z
+  .object({
+    first_name: requiredText(profileMessages.firstNameRequired).pipe(z.string().max(150)),
+    last_name: requiredText(profileMessages.lastNameRequired).pipe(z.string().max(150)),
+    username: requiredText(m.usernameRequired),
+    password1: password,
+    password2: confirmation,
+  })
+  .refine(signupMatch.check, signupMatch.options);
+export type StaffSignup = z.infer<typeof staffSignupSchema>;
 
 export const loginBodySchema = z.object({
   username: z.string({ error: m.usernameRequired }).trim().min(1, { error: m.usernameRequired }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { classes, courses } from './catalogue';
 import { schools } from './schools';
 import { users } from './users';
@@ -127,4 +127,35 @@ export const staffMessageRecipients = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('staff_message_recipients_user_idx').on(t.userId)],
+);
+
+/**
+ * An invitation to a school's team (`/staff/team`): the address, the role it gives, and the hash of the key its
+ * link carries. Used once (accepted), taken back (revoked) or lapsed (expires_at); one open invitation per address.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    role: text().notNull().$type<'SA' | 'IN'>(),
+    keyHash: text().notNull(),
+    invitedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('staff_invitations_key_hash_key').on(t.keyHash),
+    uniqueIndex('staff_invitations_open_email_key')
+      .on(t.schoolId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check('staff_invitations_role_check', sql`${t.role} in ('SA', 'IN')`),
+    check('staff_invitations_once_check', sql`${t.acceptedAt} is null or ${t.revokedAt} is null`),
+  ],
 );

@@ -69,6 +69,8 @@ export const schoolMemberships = pgTable(
       .notNull()
       .references(() => schools.id, { onDelete: 'cascade' }),
     role: text().notNull().$type<'SA' | 'IN'>(),
+    /** Moves on with every change of role (the console's If-Match). */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -83,6 +83,12 @@ export function authRepository(db: Db) {
       });
     },
 
+    /** A staff account (SA or IN): no student row; its memberships say where it works. */
+    async createStaffUser(input: { username: string; email: string; passwordHash: string; firstName: string; lastName: string; role: 'SA' | 'IN'; schoolId: number }) {
+      const [user] = await db.insert(users).values({ ...input, isVerified: true }).returning();
+      return user!;
+    },
+
     async createToken(input: { userId: number; keyHash: string; persistent: boolean; expiresAt: Date }) {
       await db.insert(authTokens).values(input);
     },

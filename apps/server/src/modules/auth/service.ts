@@ -22,6 +22,34 @@ const SIGN_IN_CODE_TTL_SECONDS = 60;
 /** How long the link of a school's invitation (a roster import) lets its address choose a password. */
 export const INVITATION_DAYS = 7;
 
+/** Refuses a username that cannot be one; an address as a username would block its owner's sign-up and catch their reset mail. */
+function checkUsername(username: string) {
+  if (username.includes('@')) throw invalid({ username: serverMessages.usernameLooksLikeEmail });
+  if (!USERNAME.test(username)) throw invalid({ username: serverMessages.usernameInvalid });
+  if (username.length > 150) throw invalid({ username: serverMessages.usernameTooLong });
+}
+
+/** Refuses a username or an address already in use, naming each. */
+async function refuseTaken(repo: AuthRepository, username: string, email: string) {
+  const taken = await repo.usernameOrEmailTaken(username, email);
+  if (taken.username || taken.email) {
+    throw new DomainError(400, {
+      ...(taken.username ? { username: [serverMessages.usernameTaken] } : {}),
+      ...(taken.email ? { email: [serverMessages.emailTaken] } : {}),
+    });
+  }
+}
+
+/** Two sign-ups racing for one name or address: the unique index decides, and the loser hears which. */
+function raceRefusal(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    const e = error as { constraint?: string; cause?: { constraint?: string } };
+    const emailClash = (e.constraint ?? e.cause?.constraint ?? '').includes('email');
+    throw invalid(emailClash ? { email: serverMessages.emailTaken } : { username: serverMessages.usernameTaken });
+  }
+  throw error;
+}
+
 export function authService(app: FastifyInstance) {
   const repo = authRepository(app.db);
   const emails = emailQueue(app);
@@ -142,30 +170,25 @@ export function authService(app: FastifyInstance) {
 
     async register(body: RegisterBody, school: SchoolRow, ip: string) {
       if (body.school !== undefined && body.school !== school.id) throw invalid({ school: 'Invalid school.' });
-      // An address as a username would block its owner's sign-up and catch their reset mail.
-      if (body.username.includes('@')) throw invalid({ username: serverMessages.usernameLooksLikeEmail });
-      if (!USERNAME.test(body.username)) throw invalid({ username: serverMessages.usernameInvalid });
-      if (body.username.length > 150) throw invalid({ username: serverMessages.usernameTooLong });
+      checkUsername(body.username);
       await requireHuman(body['g-recaptcha-response'], ip);
-      const taken = await repo.usernameOrEmailTaken(body.username, body.email);
-      if (taken.username || taken.email) {
-        throw new DomainError(400, {
-          ...(taken.username ? { username: [serverMessages.usernameTaken] } : {}),
-          ...(taken.email ? { email: [serverMessages.emailTaken] } : {}),
-        });
-      }
+      await refuseTaken(repo, body.username, body.email);
       const passwordHash = await hashPassword(body.password1);
       const student = { username: body.username, email: body.email, passwordHash, schoolId: school.id };
-      const { user } = await createStudent(student, school, (tx, created) => sendVerification(tx, created, school)).catch((error: unknown) => {
-        // Two sign-ups racing for one name or address: the unique index decides, and the loser hears which.
-        if (isUniqueViolation(error)) {
-          const e = error as { constraint?: string; cause?: { constraint?: string } };
-          const emailClash = (e.constraint ?? e.cause?.constraint ?? '').includes('email');
-          throw invalid(emailClash ? { email: serverMessages.emailTaken } : { username: serverMessages.usernameTaken });
-        }
-        throw error;
-      });
+      const { user } = await createStudent(student, school, (tx, created) => sendVerification(tx, created, school)).catch(raceRefusal);
       return { ...(await issueToken(user, false)), email: user.email };
+    },
+
+    /**
+     * A staff account for a team invitation, in the caller's transaction: verified, since the invitation's link
+     * reached the address. The membership is the caller's to add.
+     */
+    async createStaffAccount(tx: Tx, input: { username: string; email: string; password: string; firstName: string; lastName: string; role: 'SA' | 'IN'; schoolId: number }) {
+      checkUsername(input.username);
+      const writes = authRepository(tx);
+      await refuseTaken(writes, input.username, input.email);
+      const passwordHash = await hashPassword(input.password);
+      return writes.createStaffUser({ ...input, passwordHash }).catch(raceRefusal);
     },
 
     /** For the signed-in caller, or for an address typed by someone who is not signed in. */

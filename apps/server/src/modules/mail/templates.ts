@@ -1,5 +1,6 @@
 import { invitationEmail, resetEmail, verificationEmail } from '../auth/emails';
 import { certificateIssuedEmail, idNotVerifiedEmail, idVerifiedEmail, paymentFailedEmail, paymentReceivedEmail, paymentRefundedEmail, staffMessageEmail } from '../notifications/emails';
+import { teamInvitationEmail } from '../team/emails';
 import type { SchoolRow } from '../tenancy/repository';
 
 export interface RenderedMail {
@@ -25,6 +26,7 @@ export const emailTemplates = {
   'id-verified': idVerifiedEmail,
   'id-not-verified': idNotVerifiedEmail,
   'staff-message': staffMessageEmail,
+  'team-invitation': teamInvitationEmail,
 } satisfies Record<string, (school: SchoolRow, params: never) => RenderedMail>;
 
 export type EmailTemplate = keyof typeof emailTemplates;

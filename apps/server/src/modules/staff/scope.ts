@@ -17,6 +17,7 @@ import { messageStaffRoutes } from '../messages/staff-routes';
 import { paymentStaffRoutes } from '../payments/staff-routes';
 import { transactionStaffRoutes } from '../payments/staff-transaction-routes';
 import { reportStaffRoutes } from '../reports/staff-routes';
+import { teamStaffRoutes } from '../team/staff-routes';
 import { schoolStaffRoutes } from '../tenancy/staff-school-routes';
 import { uploadStaffRoutes } from '../uploads/staff-routes';
 import { staffMeRoutes } from './me-routes';
@@ -50,4 +51,5 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(reportStaffRoutes);
   await staff.register(messageStaffRoutes);
   await staff.register(schoolStaffRoutes);
+  await staff.register(teamStaffRoutes);
 };

@@ -115,6 +115,11 @@ export function ConsoleLayout() {
                 <NavLink to={staffPaths.school}>School</NavLink>
               </li>
             )}
+            {me.data.permissions.includes('member.manage') && (
+              <li>
+                <NavLink to={staffPaths.team}>Team</NavLink>
+              </li>
+            )}
             {me.data.permissions.includes('audit.read') && (
               <li>
                 <NavLink to={staffPaths.audit}>Audit log</NavLink>

@@ -13,6 +13,7 @@ export const staffPaths = {
   bundle: (id: number | string = ':id') => `/staff/bundles/${id}`,
   audit: '/staff/audit',
   school: '/staff/school',
+  team: '/staff/team',
   exam: (id: number | string = ':id') => `/staff/exams/${id}`,
   examResults: (id: number | string = ':id') => `/staff/exams/${id}/results`,
   grading: '/staff/grading',

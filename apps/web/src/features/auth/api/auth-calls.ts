@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Message } from '@school/shared/api/errors';
-import type { EmailForm, LoginBody, RedeemedSession, Registered, ResetForm, SignInCodeHolder, SignupForm, SocialProvider, TokenResponse } from '@school/shared/auth/schemas';
+import type { EmailForm, LoginBody, RedeemedSession, Registered, ResetForm, SignInCodeHolder, SignupForm, SocialProvider, StaffSignup, TokenResponse } from '@school/shared/auth/schemas';
+import type { PublicInvitation } from '@school/shared/staff/team';
 import { api } from '@/lib/api-client';
 import { humanCheckToken } from '@/lib/human-check';
 
@@ -30,3 +31,12 @@ export const socialSignup = (provider: SocialProvider, token: string, schoolId: 
 
 export const signInCodeHolder = (code: string) => api<SignInCodeHolder>('/auth/sign-in-codes/holder/', { body: { code } });
 export const redeemSignInCode = (code: string) => api<RedeemedSession>('/auth/sign-in-codes/redeem/', { body: { code } });
+
+const invitationPath = (key: string) => `/invitations/${encodeURIComponent(key)}/`;
+
+/** A team invitation's link: what it offers and whether it still works. */
+export const useInvitation = (key: string) => useQuery({ queryKey: ['invitation', key], queryFn: () => api<PublicInvitation>(invitationPath(key)), retry: false });
+
+export const useAcceptInvitation = (key: string) => useMutation({ mutationFn: () => api<{ message: string }>(`${invitationPath(key)}accept/`, { method: 'POST' }) });
+
+export const useInvitationSignup = (key: string) => useMutation({ mutationFn: (body: StaffSignup) => api<TokenResponse>(`${invitationPath(key)}signup/`, { body }) });
