@@ -2,9 +2,10 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kycMessages as msg } from '@school/shared/kyc/rules';
-import { enrollments, kycSnapshots } from '../apps/server/src/db/schema/index';
+import { identitySettingsMessages } from '@school/shared/staff/identity-settings';
+import { courses, enrollments, kycIds, kycSnapshots, kycSubmissions, kycTemplates, schools } from '../apps/server/src/db/schema/index';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
-import { waitFor } from '../apps/server/test/support/factories';
+import { createCourse, createSchool, createStaff, createStudent, waitFor } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/axe';
@@ -75,5 +76,60 @@ describe("the administrators' identity review", () => {
     expect(taken!.score).toBeGreaterThanOrEqual(0.7);
     const [row] = await app.server.database.db.select({ paused: enrollments.snapshotPausedAt }).from(enrollments).where(eq(enrollments.id, detail.enrollment.id));
     expect(row!.paused).toBeNull();
+  });
+
+  it('sets the kinds of ID, the primary one, how long photos are kept and which courses take snapshots', { timeout: 120_000 }, async () => {
+    const db = app.server.database.db;
+    const school = await createSchool(db, { name: 'Verity Law Center', products: { kyc: true } });
+    const [ibp] = await db.insert(kycTemplates).values(['IBP ID', 'Passport'].map((templateName, position) => ({ schoolId: school.id, templateName, position }))).returning();
+    // A student has sent an IBP ID: that kind can be renamed, not removed.
+    const sender = await createStudent(db, { school });
+    const [submission] = await db.insert(kycSubmissions).values({ schoolId: school.id, userId: sender.user.id, mode: 'manual', status: 'manual' }).returning();
+    await db.insert(kycIds).values({ schoolId: school.id, userId: sender.user.id, position: 0, templateId: ibp!.id, submissionId: submission!.id });
+    const course = await createCourse(db, { school, name: 'Special Penal Laws' });
+    const admin = await createStaff(db, { school });
+
+    const { page } = await signedInAt(app, admin.token, '/staff/id-verification', undefined, school.domain);
+    await page.getByRole('link', { name: 'Identity settings' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Identity settings' }));
+    const form = page.getByRole('form', { name: 'Identity settings' });
+    await visible(form.getByText('Students have sent this kind: it can be renamed, not removed.'));
+    expect(await form.getByRole('button', { name: 'Remove IBP ID' }).isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await form.getByLabel('Name of kind 1').fill('IBP Identification Card');
+    await form.getByRole('button', { name: 'Remove Passport' }).click();
+    await form.getByRole('button', { name: 'Add a kind of ID' }).click();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await visible(form.getByText(identitySettingsMessages.kindName));
+    await form.getByLabel('Name of kind 2').fill("Driver's License");
+    await form.getByRole('listitem').filter({ has: page.getByLabel('Name of kind 2') }).getByLabel('The primary ID').check();
+    await form.getByRole('button', { name: "Move Driver's License up" }).click();
+    await form.getByLabel('Days the photos are kept after a decision').fill('7');
+    await form.getByLabel('Special Penal Laws').check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await visible(form.getByText(identitySettingsMessages.retention));
+    await form.getByLabel('Days the photos are kept after a decision').fill('90');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await toast(page, identitySettingsMessages.saved);
+
+    // Students choose from the new list; the primary ID, the days and the course's snapshots are stored.
+    const student = await createStudent(db, { school });
+    const kinds = (await client(app.server.url).get('/api/v1/kyc/template_ids/', { token: student.token, host: school.host })).body as { id: number; template_name: string }[];
+    expect(kinds.map((k) => k.template_name)).toEqual(["Driver's License", 'IBP Identification Card']);
+    const [row] = await db.select().from(schools).where(eq(schools.id, school.id));
+    expect(row).toMatchObject({ kycRetentionDays: 90, products: { primary_id: kinds[0]!.id } });
+    expect((await db.select().from(courses).where(eq(courses.id, course.id)))[0]!.enableKyl).toBe(true);
+    await page.reload();
+    await visible(form.getByLabel('Name of kind 1'));
+    expect(await form.getByLabel('Name of kind 1').inputValue()).toBe("Driver's License");
+    expect(await form.getByLabel('Special Penal Laws').isChecked()).toBe(true);
+
+    const { page: phone } = await signedInAt(app, admin.token, '/staff/id-verification/settings', { width: 360, height: 740 }, school.domain);
+    await phone.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await phone.reload();
+    await visible(phone.getByLabel('Name of kind 1'));
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(phone)).toEqual([]);
   });
 });

@@ -36,6 +36,7 @@ const staffPages: RouteObject[] = [
       { path: paths.kycReviews, lazy: page(() => import('@/staff/features/identity/routes/kyc-reviews'), 'KycReviews') },
       { path: paths.enrolmentIdentity(), lazy: page(() => import('@/staff/features/identity/routes/enrolment-identity'), 'EnrolmentIdentity') },
       { path: paths.courseIdentity(), lazy: page(() => import('@/staff/features/identity/routes/course-identity'), 'CourseIdentity') },
+      { path: staffPaths.identitySettings, lazy: page(() => import('@/staff/features/identity-settings/routes/identity-settings-page'), 'IdentitySettingsPage') },
       { path: staffPaths.team, lazy: page(() => import('@/staff/features/team/routes/team-page'), 'TeamPage') },
       { path: staffPaths.school, lazy: page(() => import('@/staff/features/school/routes/school-settings'), 'SchoolSettings') },
       { path: staffPaths.audit, lazy: page(() => import('@/staff/features/audit/routes/audit-log'), 'AuditLog') },

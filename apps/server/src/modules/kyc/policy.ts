@@ -14,3 +14,9 @@ export const kycPolicy = definePolicy({
   verbs: { verify: (actor) => isStudent(actor), review: allowedTo('kyc.review') },
   refusal: { verify: () => forbidden('Only students verify their identity.', 'not_student') },
 });
+
+/** The school's identity settings (kinds of ID, retention, snapshots) are its administrators' (school.update). */
+export const kycSettingsPolicy = definePolicy({
+  schoolOf: (school: { id: number }) => school.id,
+  verbs: { update: allowedTo('school.update') },
+});

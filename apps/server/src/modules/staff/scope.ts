@@ -12,6 +12,7 @@ import { rosterStaffRoutes } from '../enrolment/staff-roster-routes';
 import { studentStaffRoutes } from '../enrolment/staff-student-routes';
 import { examStaffRoutes } from '../exams/staff-routes';
 import { exportStaffRoutes } from '../exports/staff-routes';
+import { identitySettingsStaffRoutes } from '../kyc/staff-settings-routes';
 import { learningStaffRoutes } from '../learning/staff-routes';
 import { messageStaffRoutes } from '../messages/staff-routes';
 import { paymentStaffRoutes } from '../payments/staff-routes';
@@ -52,4 +53,5 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(messageStaffRoutes);
   await staff.register(schoolStaffRoutes);
   await staff.register(teamStaffRoutes);
+  await staff.register(identitySettingsStaffRoutes);
 };

@@ -14,6 +14,7 @@ export const staffPaths = {
   audit: '/staff/audit',
   school: '/staff/school',
   team: '/staff/team',
+  identitySettings: '/staff/id-verification/settings',
   exam: (id: number | string = ':id') => `/staff/exams/${id}`,
   examResults: (id: number | string = ':id') => `/staff/exams/${id}/results`,
   grading: '/staff/grading',

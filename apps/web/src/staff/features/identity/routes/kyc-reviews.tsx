@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { KYC_REVIEW_PAGE_SIZE } from '@school/shared/kyc/rules';
 import { InlineSelect } from '@/components/inline-select';
 import { Pager } from '@/components/pager';
 import { useSchool } from '@/lib/school';
 import { QueryState } from '../../../components/query-state';
+import { staffPaths } from '../../../config/staff-paths';
 import { type ReviewStatus, useKycReviews } from '../api/kyc-review-calls';
 import { kycStatusLabels } from '../components/labels';
 import { ReviewCard } from '../components/review-card';
@@ -25,6 +27,9 @@ export function KycReviews() {
     <div className="console-page">
       <div className="console-head">
         <h1>ID Verification Reviews</h1>
+        <Link className="btn btn-ghost" to={staffPaths.identitySettings}>
+          Identity settings
+        </Link>
       </div>
       <div className="staff-page">
         <div className="list-controls-row">
