@@ -8,13 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATION_STATEMENT, certificateMessages as msg } from '@school/shared/certificates/rules';
 import type { MyCertificate, PublicCertificate } from '@school/shared/certificates/schemas';
 import { longDate, todayIn } from '@school/shared/school/dates';
-import { certificates } from '../apps/server/src/db/schema/index';
-import { eligibleStudent, registerStudent } from '../apps/server/test/support/factories';
+import { staffCertificateMessages } from '@school/shared/staff/certificates';
+import { certificates, schools as schoolsTable, users } from '../apps/server/src/db/schema/index';
+import { certificateService } from '../apps/server/src/modules/certificates/service';
+import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent, eligibleStudent, registerStudent } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
 import { seriousViolations } from './support/axe';
 import { demoBrowser, nearlyFinish, signedInAt } from './support/demo-study';
-import { dialog, visible } from './support/ui';
+import { dialog, toast, visible } from './support/ui';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -256,5 +258,81 @@ describe('certificates', () => {
     const { page } = await signedIn(student.token, '/student/certificates');
     await visible(page.locator('.account-panel').getByText('No data to display'));
     expect(await page.getByRole('searchbox', { name: 'Search my certificates' }).count()).toBe(1);
+  });
+
+  it("lets the school's administrator revoke a certificate, whose public page then says so, reissue one after a name's correction, and set the signatories", { timeout: 120_000 }, async () => {
+    const school = await createSchool(db(), { name: 'Lex Review Center', certificateSignatories: [{ name: 'Atty. Ana Cruz', title: 'Dean' }] });
+    const admin = await createStaff(db(), { school });
+    const issue = async (name: string, firstName: string) => {
+      const course = await createCourse(db(), { school, name });
+      const [lesson] = await createOutline(db(), course, [{ type: 'html', content: '<p>Read</p>' }]);
+      const student = await createStudent(db(), { school });
+      await db().update(users).set({ firstName, lastName: 'Reyes' }).where(eq(users.id, student.user.id));
+      const enrolment = await createEnrolment(db(), { student, course, status: 'free' });
+      const as = { token: student.token, host: school.host };
+      await client(app.server.url).get(`/api/v1/coursewares/${lesson!.id}/`, as);
+      await client(app.server.url).post(`/api/v1/coursewares/${lesson!.id}/complete/`, {}, as);
+      return { row: (await certificateService(app.server.app).issue(enrolment.id))!, student };
+    };
+    const ethics = await issue('Legal Ethics Refresher', 'Jose');
+    const tax = await issue('Taxation Update', 'Andres');
+
+    const { page } = await signedInAt(app, admin.token, '/staff', undefined, school.domain);
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Certificates' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Certificates' }));
+    const table = page.getByRole('table', { name: 'Issued certificates, the latest first' });
+    await visible(table.getByRole('row').filter({ hasText: 'Taxation Update' }));
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Search by name, e-mail, course or code').fill('ethics');
+    await page.getByLabel('Search by name, e-mail, course or code').press('Enter');
+    await table.getByRole('row').filter({ hasText: 'Taxation Update' }).waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Revoke the certificate of Jose Reyes for Legal Ethics Refresher' }).click();
+    const revoke = await dialog(page, 'Revoke the certificate?');
+    await revoke.getByRole('button', { name: 'Revoke' }).click();
+    await visible(revoke.getByText(staffCertificateMessages.reason));
+    await revoke.getByLabel('Reason (shown on the public page)').fill('Attendance was not verified.');
+    await revoke.getByRole('button', { name: 'Revoke' }).click();
+    await toast(page, 'The certificate of Jose Reyes is revoked.');
+    await visible(table.getByText('Attendance was not verified.', { exact: false }));
+
+    const { page: visitor } = await browser();
+    await visitor.goto(`${app.origin(school.domain)}/certificates/${ethics.row.code}`);
+    await visible(visitor.getByText(msg.revoked));
+    await visible(visitor.getByText('Reason: Attendance was not verified.'));
+    await visible(visitor.getByText(/^Revoked on \d{2} \w{3} \d{4}, \d{2}:\d{2} [AP]M\.$/));
+
+    // The other student's name is corrected on their profile: the console offers to draw the certificate again.
+    await db().update(users).set({ firstName: 'Andrés' }).where(eq(users.id, tax.student.user.id));
+    await page.getByLabel('Search by name, e-mail, course or code').fill('');
+    await page.getByLabel('Search by name, e-mail, course or code').press('Enter');
+    const taxRow = table.getByRole('row').filter({ hasText: 'Taxation Update' });
+    await visible(taxRow.getByText('(now Andrés Reyes)'));
+    await taxRow.getByRole('button', { name: 'Reissue the certificate of Andres Reyes as Andrés Reyes' }).click();
+    await toast(page, 'The certificate is reissued to Andrés Reyes.');
+    await visible(taxRow.getByText('reissued', { exact: false }));
+    await visitor.goto(`${app.origin(school.domain)}/certificates/${tax.row.code}`);
+    await visible(visitor.getByText('Andrés Reyes', { exact: true }));
+
+    const settings = page.getByRole('form', { name: 'What new certificates print' });
+    await settings.getByRole('button', { name: 'Add a signatory' }).click();
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await visible(settings.getByText(staffCertificateMessages.signatoryName));
+    await settings.getByLabel('Name of signatory 2').fill('Dr. Liza Soriano');
+    await settings.getByLabel('Title of signatory 2').fill('Academic Head');
+    await settings.getByRole('button', { name: 'Move signatory 2 up' }).click();
+    await settings.getByLabel('Accreditation number (MCLE provider)').fill('AP-2027-001');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await toast(page, staffCertificateMessages.saved);
+    const [stored] = await db().select().from(schoolsTable).where(eq(schoolsTable.id, school.id));
+    expect(stored).toMatchObject({ accreditationNumber: 'AP-2027-001', certificateSignatories: [{ name: 'Dr. Liza Soriano', title: 'Academic Head' }, { name: 'Atty. Ana Cruz', title: 'Dean' }] });
+
+    const { page: phone } = await signedInAt(app, admin.token, '/staff/certificates', { width: 360, height: 740 }, school.domain);
+    await phone.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await phone.reload();
+    await visible(phone.getByRole('heading', { level: 1, name: 'Certificates' }));
+    await visible(phone.getByText('Taxation Update'));
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(phone)).toEqual([]);
   });
 });

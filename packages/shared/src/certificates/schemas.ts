@@ -56,6 +56,7 @@ export const publicCertificateSchema = z.object({
   pdf_url: z.string().nullable(),
   address: z.string(),
   revoked: z.boolean(),
+  revoked_at: z.string().nullable(),
   revoked_reason: z.string().nullable(),
 });
 export type PublicCertificate = z.infer<typeof publicCertificateSchema>;

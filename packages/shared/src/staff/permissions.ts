@@ -28,6 +28,8 @@ export const permissionSchema = z.enum([
   'forum.moderate',
   'school.update',
   'kyc.review',
+  /** The school's issued certificates: revoking and reissuing them, and what they print. */
+  'certificate.manage',
   /** The school's reports, money included. */
   'report.read',
   /** The reports of the courses assigned to an instructor, without money. */

@@ -74,6 +74,8 @@ export const certificates = pgTable(
     imageKey: text(),
     pdfKey: text(),
     issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Drawn again by the school's staff after a correction of the learner's name (same code, new files). */
+    reissuedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
     revokedReason: text(),
   },

@@ -30,6 +30,7 @@ export async function presentPublic(files: Storage, row: CertificateRow, address
     pdf_url: revoked ? null : await fileUrl(files, row.pdfKey),
     address,
     revoked,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
     revoked_reason: row.revokedReason,
   };
 }

@@ -71,6 +71,11 @@ export function certificateRepository(db: Db) {
       const [row] = await db.select().from(certificates).where(eq(certificates.enrollmentId, enrollmentId)).limit(1);
       return row;
     },
+    /** What a certificate's drawing takes from its school: the domain of its address, the colour and the logo. */
+    async schoolLook(schoolId: number) {
+      const [row] = await db.select({ domain: schools.domain, primaryColor: schools.primaryColor, logo: schools.logo }).from(schools).where(eq(schools.id, schoolId)).limit(1);
+      return row;
+    },
     async findByCode(code: string) {
       const [row] = await db.select().from(certificates).where(eq(certificates.code, code)).limit(1);
       return row;

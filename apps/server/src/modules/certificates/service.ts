@@ -5,6 +5,7 @@ import { addUnits, complianceStanding, type UnitsByArea } from '@school/shared/c
 import type { CertificateStatus, CertificationBody, Compliance } from '@school/shared/certificates/schemas';
 import { todayIn } from '@school/shared/school/dates';
 import type { Db } from '../../db/client';
+import type { CertificateFacts } from '../../db/schema/index';
 import { decodeImage, exceedsPixelLimit } from '../../lib/decode-image';
 import { badRequest, invalid, notFound } from '../../lib/errors';
 import { fullName } from '../account/presenter';
@@ -107,6 +108,23 @@ export function certificateService(app: FastifyInstance) {
 
   return {
     pageUrl,
+
+    /**
+     * Draws an issued certificate again with corrected facts (same code, new files under new keys, so that a link
+     * handed out before never shows a half-written file); the caller stores the keys and removes the old files.
+     */
+    async redraw(row: CertificateRow, facts: CertificateFacts) {
+      const look = await repo.schoolLook(row.schoolId);
+      if (!look) throw notFound();
+      const { renderCertificate } = await import('./render');
+      const files = await renderCertificate({ facts, code: row.code, url: pageUrl(look.domain, row.code), colour: look.primaryColor, logo: await logoOf(look.logo) });
+      const stamp = Date.now().toString(36);
+      const imageKey = `certificates/${row.code}-${stamp}.png`;
+      const pdfKey = `certificates/${row.code}-${stamp}.pdf`;
+      await app.storage.put(imageKey, files.png, { visibility: 'private', contentType: 'image/png' });
+      await app.storage.put(pdfKey, files.pdf, { visibility: 'private', contentType: 'application/pdf' });
+      return { imageKey, pdfKey };
+    },
 
     /**
      * Issues the enrolment's certificate when it is due (certificateState): drawn and stored first, then one row

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { auditStaffRoutes } from '../audit/staff-routes';
 import { staffActor } from '../auth/actor';
 import { bundleStaffRoutes } from '../catalogue/staff-bundle-routes';
+import { certificateStaffRoutes } from '../certificates/staff-routes';
 import { classStaffRoutes } from '../catalogue/staff-class-routes';
 import { categoryStaffRoutes } from '../catalogue/staff-category-routes';
 import { outlineStaffRoutes } from '../catalogue/staff-outline-routes';
@@ -54,4 +55,5 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(schoolStaffRoutes);
   await staff.register(teamStaffRoutes);
   await staff.register(identitySettingsStaffRoutes);
+  await staff.register(certificateStaffRoutes);
 };

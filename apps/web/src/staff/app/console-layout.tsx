@@ -110,6 +110,11 @@ export function ConsoleLayout() {
                 <NavLink to={paths.kycReviews}>ID verification</NavLink>
               </li>
             )}
+            {me.data.permissions.includes('certificate.manage') && (
+              <li>
+                <NavLink to={staffPaths.certificates}>Certificates</NavLink>
+              </li>
+            )}
             {me.data.permissions.includes('school.update') && (
               <li>
                 <NavLink to={staffPaths.school}>School</NavLink>

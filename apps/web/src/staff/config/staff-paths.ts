@@ -15,6 +15,7 @@ export const staffPaths = {
   school: '/staff/school',
   team: '/staff/team',
   identitySettings: '/staff/id-verification/settings',
+  certificates: '/staff/certificates',
   exam: (id: number | string = ':id') => `/staff/exams/${id}`,
   examResults: (id: number | string = ':id') => `/staff/exams/${id}/results`,
   grading: '/staff/grading',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { certificateMessages as msg } from '@school/shared/certificates/rules';
 import type { PublicCertificate } from '@school/shared/certificates/schemas';
-import { longDate } from '@school/shared/school/dates';
+import { dateTimeIn, exactTime, longDate } from '@school/shared/school/dates';
 
 /** Units as the certificate prints them: 1.5, not 1.50. */
 const units = (value: number) => `${value} ${value === 1 ? 'unit' : 'units'}`;
@@ -39,7 +39,8 @@ function facts(c: PublicCertificate): [string, ReactNode][] {
 }
 
 /** A certificate's public page: whether it stands, its image, its facts and its PDF; a revoked one offers no files. */
-export function CertificateView({ certificate: c }: { certificate: PublicCertificate }) {
+export function CertificateView({ certificate: c, timeZone }: { certificate: PublicCertificate; timeZone: string | null }) {
+  const when = (iso: string) => (timeZone ? dateTimeIn(iso, timeZone) : exactTime(iso));
   return (
     <article className={`certificate-view ${c.revoked ? 'is-revoked' : ''}`} aria-labelledby="certificate-title">
       <h2 id="certificate-title" className="certificate-title">
@@ -48,6 +49,7 @@ export function CertificateView({ certificate: c }: { certificate: PublicCertifi
       {c.revoked ? (
         <div className="banner banner-error" role="alert">
           <p className="certificate-verdict">{msg.revoked}</p>
+          {c.revoked_at && <p>Revoked on {when(c.revoked_at)}.</p>}
           {c.revoked_reason && <p>Reason: {c.revoked_reason}</p>}
         </div>
       ) : (

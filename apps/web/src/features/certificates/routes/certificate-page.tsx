@@ -34,7 +34,7 @@ export function CertificatePage() {
         ) : !certificate.data ? (
           <Loading />
         ) : (
-          <CertificateView certificate={certificate.data} />
+          <CertificateView certificate={certificate.data} timeZone={school?.time_zone ?? null} />
         )}
       </div>
     </main>

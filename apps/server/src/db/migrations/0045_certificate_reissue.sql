@@ -1,0 +1,1 @@
+ALTER TABLE "certificates" ADD COLUMN "reissued_at" timestamp with time zone;
