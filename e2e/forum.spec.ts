@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '@school/shared/auth/messages';
 import { FORUM_PAGE_SIZE, forumMessages as m } from '@school/shared/forum/rules';
 import { schools, users } from '../apps/server/src/db/schema/index';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
 import { createStudent, unique, waitFor } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
@@ -259,6 +260,27 @@ describe('forum', () => {
     await visible(phone.locator('.topic-list > li'));
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await seriousViolations(phone)).toEqual([]);
+  });
+
+  it("lists the posts the school's administrator hid in the console, and Show puts one back on the forum", { timeout: 90_000 }, async () => {
+    const question = await ask(alice, { title: `Hidden by mistake ${unique('q')}`, description: 'Which seminars count for ethics?' });
+    const admin = (await client(app.server.url).post('/api/v1/api-token-auth/', { username: 'demo-admin', password: DEMO_PASSWORD }, demo)).body as { token: string };
+    expect((await client(app.server.url).post(`/api/v1/forums/questions/${question.id}/hide/`, {}, { token: admin.token, ...demo })).status).toBe(200);
+
+    const { page } = await signedInAt(app, admin.token, '/staff');
+    await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Forum' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: 'Forum' }));
+    const table = page.getByRole('table', { name: 'Hidden posts, the latest hidden first' });
+    const row = table.getByRole('row').filter({ hasText: question.title });
+    await visible(row.getByText('Alice Asker'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await row.getByRole('button', { name: 'Show the question by Alice Asker again' }).click();
+    await toast(page, 'The question by Alice Asker is shown again.');
+    await row.waitFor({ state: 'detached' });
+
+    const { page: visitor } = await demoBrowser(app);
+    await visitor.goto(`${app.origin()}/forums/topic/${question.id}`);
+    await visible(visitor.getByRole('heading', { name: question.title }));
   });
 
   describe('a forum load that fails (spec 3 §8)', () => {

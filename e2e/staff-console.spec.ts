@@ -811,10 +811,18 @@ describe('the staff console', () => {
     await page.getByRole('button', { name: 'Move question 2 up' }).click();
     expect(await page.getByLabel('Question 1', { exact: true }).inputValue()).toBe('Is there a refund?');
     expect(await seriousViolations(page)).toEqual([]);
+    // The sign-up reward: whole coins only; the school has no coins yet, and the tab says so.
+    await page.getByRole('tab', { name: 'Rewards' }).click();
+    await visible(page.getByText('This school has no L2E coins', { exact: false }));
+    await page.getByLabel('Sign-up reward (whole L2E coins, 0 for none)').fill('2.5');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await fieldError(page.getByRole('tabpanel', { name: 'Rewards' }), 'Sign-up reward (whole L2E coins, 0 for none)')).toBe(schoolSettingsMessages.rewardCoins);
+    await page.getByLabel('Sign-up reward (whole L2E coins, 0 for none)').fill('250');
+    await page.getByLabel('Who the reward is for (shown in the wallet as “for … members”)').fill('IBP Pasig');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, schoolSettingsMessages.saved);
     const [saved] = await db.select().from(schools).where(eq(schools.id, school.id));
-    expect(saved).toMatchObject({ name: 'Bar Review Institute', primaryColor: '#0f766e', paymentInstructions: '<p>Deposit at BPI, account 1234.</p>', announcementBody: '<p>Classes start on Monday.</p>', version: 2 });
+    expect(saved).toMatchObject({ name: 'Bar Review Institute', primaryColor: '#0f766e', paymentInstructions: '<p>Deposit at BPI, account 1234.</p>', announcementBody: '<p>Classes start on Monday.</p>', signupRewardCoins: 25_000, rewardGroup: 'IBP Pasig', version: 2 });
     expect(saved!.faqSections.map((section) => section.question)).toEqual(['Is there a refund?', 'When do classes start?']);
     const audit = await db.select().from(auditLog).where(and(eq(auditLog.schoolId, school.id), eq(auditLog.action, 'school.update')));
     expect(audit).toHaveLength(1);

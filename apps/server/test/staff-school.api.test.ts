@@ -6,7 +6,7 @@ import { schoolSettingsMessages as m, type StaffSchool } from '@school/shared/st
 import { uploadMessages } from '@school/shared/staff/uploads';
 import { versionMessages } from '@school/shared/staff/versions';
 import { auditLog, schoolSocials, schools } from '../src/db/schema/index';
-import { createSchool, createStaff, createStudent, waitFor } from './support/factories';
+import { createSchool, createStaff, createStudent, registerStudent, waitFor } from './support/factories';
 import { request } from './support/http';
 import { serverForFile } from './support/server';
 import { tusClient } from './support/tus';
@@ -94,6 +94,26 @@ describe("the school's settings in the console", () => {
     expect((await ctx.api.patch(path, { primary_color: 'blue' }, s.as(s.admin, at(1)))).body.primary_color[0]).toMatch(/six hexadecimal digits/);
     const row = await rowOf(s.school.id);
     expect(row).toMatchObject({ version: 1, primaryColor: '#1d4ed8', name: s.school.name });
+  });
+
+  it('sets the sign-up reward a new member gets in coins, refusing anything but whole coins', async () => {
+    const s = await school();
+    await db().update(schools).set({ products: { ...s.school.products, apt_coins: true } }).where(eq(schools.id, s.school.id));
+    const before = await ctx.api.get(path, s.as(s.admin));
+    expect(before.body).toMatchObject({ coins: true, signup_reward_coins: 0, reward_group: '' });
+    for (const coins of [-1, 1.5, 1_000_001, '5']) {
+      const refused = await ctx.api.patch(path, { signup_reward_coins: coins }, s.as(s.admin, at(before.body.version)));
+      expect(refused.body, String(coins)).toMatchObject({ signup_reward_coins: [m.rewardCoins] });
+    }
+    const saved = await ctx.api.patch(path, { signup_reward_coins: 250, reward_group: ' IBP Pasig ' }, s.as(s.admin, at(before.body.version)));
+    expect(saved.body).toMatchObject({ signup_reward_coins: 250, reward_group: 'IBP Pasig' });
+    expect(await rowOf(s.school.id)).toMatchObject({ signupRewardCoins: 25_000, rewardGroup: 'IBP Pasig' });
+    const fresh = await registerStudent(ctx.server.url, { host: s.school.host });
+    const wallet = await ctx.api.get('/api/v1/wallets/transactions/', { token: fresh.token, host: s.school.host });
+    expect(wallet.body.data).toEqual([expect.objectContaining({ value: 250, description: 'Sign-up reward for IBP Pasig members: L2E Coins for a 36-unit MCLE bundle' })]);
+    const cleared = await ctx.api.patch(path, { reward_group: '' }, s.as(s.admin, at(saved.body.version)));
+    expect(cleared.body.reward_group).toBe('');
+    expect((await rowOf(s.school.id)).rewardGroup).toBeNull();
   });
 
   it('keeps what the payment instructions may hold and drops what runs', async () => {

@@ -38,6 +38,7 @@ const staffPages: RouteObject[] = [
       { path: paths.courseIdentity(), lazy: page(() => import('@/staff/features/identity/routes/course-identity'), 'CourseIdentity') },
       { path: staffPaths.identitySettings, lazy: page(() => import('@/staff/features/identity-settings/routes/identity-settings-page'), 'IdentitySettingsPage') },
       { path: staffPaths.certificates, lazy: page(() => import('@/staff/features/certificates/routes/certificates-page'), 'CertificatesPage') },
+      { path: staffPaths.forum, lazy: page(() => import('@/staff/features/forum/routes/forum-moderation'), 'ForumModeration') },
       { path: staffPaths.team, lazy: page(() => import('@/staff/features/team/routes/team-page'), 'TeamPage') },
       { path: staffPaths.school, lazy: page(() => import('@/staff/features/school/routes/school-settings'), 'SchoolSettings') },
       { path: staffPaths.audit, lazy: page(() => import('@/staff/features/audit/routes/audit-log'), 'AuditLog') },

@@ -16,6 +16,7 @@ export const schoolSettingsMessages = {
   question: 'Write the question.',
   answer: 'Write the answer.',
   tooManySections: 'A FAQ page holds at most 100 questions.',
+  rewardCoins: 'Enter whole coins, from 0 to 1,000,000.',
 } as const;
 
 /** An IANA time zone the platform's clocks know (the server's and the browser's Intl). */
@@ -64,6 +65,13 @@ export const schoolSettingsSchema = z.object({
     )
     .max(100, schoolSettingsMessages.tooManySections)
     .describe('the FAQ page the school writes; empty: the frame of faq_url, if any, or no FAQ page'),
+  signup_reward_coins: z
+    .number({ error: schoolSettingsMessages.rewardCoins })
+    .int({ error: schoolSettingsMessages.rewardCoins })
+    .min(0, { error: schoolSettingsMessages.rewardCoins })
+    .max(1_000_000, { error: schoolSettingsMessages.rewardCoins })
+    .describe('whole L2E coins a new member gets once, when the school has coins (apt_coins)'),
+  reward_group: text(100, 'the group’s name').describe('who the sign-up reward is for, as its line in the wallet says ("for … members"); empty: nobody named'),
 });
 export type SchoolSettings = z.infer<typeof schoolSettingsSchema>;
 
@@ -96,5 +104,6 @@ export const staffSchoolSchema = schoolSettingsSchema.extend({
   cover: z.string().nullable().describe("the cover's address"),
   how_to_video: z.string().nullable().describe("the how-to video's address"),
   version: z.number().describe('sent as the ETag; a save names it in If-Match'),
+  coins: z.boolean().describe('whether the school has L2E coins (the platform’s apt_coins switch): rewards are paid only then'),
 });
 export type StaffSchool = z.infer<typeof staffSchoolSchema>;

@@ -44,3 +44,9 @@ export const forumPolicy = definePolicy({
     accept: () => forbidden(s.notQuestionAuthor, 'not_question_author'),
   },
 });
+
+/** The console's moderation lists of the school's forum (forum.moderate). */
+export const forumModerationPolicy = definePolicy({
+  schoolOf: (school: { id: number }) => school.id,
+  verbs: { moderate: moderates },
+});

@@ -8,6 +8,7 @@ import { categoryStaffRoutes } from '../catalogue/staff-category-routes';
 import { outlineStaffRoutes } from '../catalogue/staff-outline-routes';
 import { catalogueStaffRoutes } from '../catalogue/staff-routes';
 import { gradingStaffRoutes } from '../exams/staff-grading-routes';
+import { forumStaffRoutes } from '../forum/staff-routes';
 import { rosterImportStaffRoutes } from '../enrolment/staff-roster-import-routes';
 import { rosterStaffRoutes } from '../enrolment/staff-roster-routes';
 import { studentStaffRoutes } from '../enrolment/staff-student-routes';
@@ -56,4 +57,5 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(teamStaffRoutes);
   await staff.register(identitySettingsStaffRoutes);
   await staff.register(certificateStaffRoutes);
+  await staff.register(forumStaffRoutes);
 };

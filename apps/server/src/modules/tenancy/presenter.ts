@@ -1,3 +1,4 @@
+import { wholeCoins } from '@school/shared/payments/rules';
 import { socialLabels, type School, type Socials } from '@school/shared/school/schemas';
 import type { SchoolSettings, StaffSchool } from '@school/shared/staff/school-settings';
 import { publicUrlOf, type PublicFiles } from '../../infra/storage/storage';
@@ -45,6 +46,7 @@ export function presentStaffSchool(files: PublicFiles, row: SchoolRow, socials: 
     id: row.id,
     domain: row.domain,
     version: row.version,
+    coins: row.products.apt_coins,
     ...settingsOfSchool(row, socials),
     logo: school.logo,
     cover: school.cover,
@@ -73,5 +75,7 @@ export function settingsOfSchool(row: SchoolRow, socials: { label: string; url: 
     announcement_title: row.announcementTitle ?? '',
     announcement_body: row.announcementBody ?? '',
     faq_sections: row.faqSections,
+    signup_reward_coins: wholeCoins(row.signupRewardCoins),
+    reward_group: row.rewardGroup ?? '',
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { toCentavos } from '@school/shared/payments/rules';
 import { announcementProblems, type SchoolSettingsPatch } from '@school/shared/staff/school-settings';
 import { invalid, notFound } from '../../lib/errors';
 import { recordAudit, staleWrite } from '../audit/service';
@@ -63,6 +64,8 @@ export function staffSchoolService(app: FastifyInstance) {
     }
     if (patch.payment_instructions !== undefined) columns.paymentInstructions = sanitizeLessonHtml(patch.payment_instructions);
     if (patch.announcement_body !== undefined) columns.announcementBody = sanitizeLessonHtml(patch.announcement_body);
+    if (patch.signup_reward_coins !== undefined) columns.signupRewardCoins = toCentavos(patch.signup_reward_coins);
+    if (patch.reward_group !== undefined) columns.rewardGroup = patch.reward_group.trim() || null;
     if (patch.faq_sections !== undefined) columns.faqSections = patch.faq_sections.map(({ question, answer }) => ({ question: question.trim(), answer: sanitizeLessonHtml(answer) }));
     return columns as SchoolColumns;
   }

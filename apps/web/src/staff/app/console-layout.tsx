@@ -110,6 +110,11 @@ export function ConsoleLayout() {
                 <NavLink to={paths.kycReviews}>ID verification</NavLink>
               </li>
             )}
+            {me.data.permissions.includes('forum.moderate') && (
+              <li>
+                <NavLink to={staffPaths.forum}>Forum</NavLink>
+              </li>
+            )}
             {me.data.permissions.includes('certificate.manage') && (
               <li>
                 <NavLink to={staffPaths.certificates}>Certificates</NavLink>

@@ -16,6 +16,7 @@ export const staffPaths = {
   team: '/staff/team',
   identitySettings: '/staff/id-verification/settings',
   certificates: '/staff/certificates',
+  forum: '/staff/forum',
   exam: (id: number | string = ':id') => `/staff/exams/${id}`,
   examResults: (id: number | string = ':id') => `/staff/exams/${id}/results`,
   grading: '/staff/grading',

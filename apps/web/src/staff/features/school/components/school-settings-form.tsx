@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Controller, type FieldNamesMarkedBoolean } from 'react-hook-form';
+import { Link } from 'react-router';
 import { schoolColourProblem } from '@school/shared/school/colour';
 import { socialLabels } from '@school/shared/school/schemas';
 import { socialNames } from '@school/shared/school/social-names';
@@ -14,6 +15,7 @@ import { ConflictBanner, conflictOf, type Conflict } from '../../../components/c
 import { MediaSlots, type MediaSlot } from '../../../components/media-slots';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { Tabs } from '../../../components/tabs';
+import { staffPaths } from '../../../config/staff-paths';
 import { useUpdateSchool } from '../api/school-calls';
 import { FaqEditor } from './faq-editor';
 import { SchoolPreview } from './school-preview';
@@ -35,6 +37,7 @@ const tabOfField: Record<string, string> = {
   payment_instructions: 'payment',
   show_announcement: 'announcement', announcement_title: 'announcement', announcement_body: 'announcement',
   faq_sections: 'faq',
+  signup_reward_coins: 'rewards', reward_group: 'rewards',
   data_privacy: 'policies', terms_of_use: 'policies', consent_form: 'policies',
 };
 
@@ -223,6 +226,21 @@ export function SchoolSettingsForm({ school, onReload }: Props) {
       id: 'faq',
       label: 'FAQ',
       panel: <FaqEditor control={control} register={register} errors={formState.errors} />,
+    },
+    {
+      id: 'rewards',
+      label: 'Rewards',
+      panel: (
+        <>
+          {!school.coins && <p className="banner banner-info">This school has no L2E coins: rewards are paid once the platform&apos;s administrator turns coins on.</p>}
+          <TextField label="Sign-up reward (whole L2E coins, 0 for none)" inputMode="numeric" error={message('signup_reward_coins')} {...register('signup_reward_coins', { valueAsNumber: true })} />
+          <TextField label="Who the reward is for (shown in the wallet as “for … members”)" error={message('reward_group')} {...register('reward_group')} />
+          <p className="muted">
+            A new member gets the sign-up reward once, when they sign up. The coins a course gives on completion are in the course&apos;s settings, under Rewards (
+            <Link to={staffPaths.courses}>Courses</Link>).
+          </p>
+        </>
+      ),
     },
     {
       id: 'policies',
