@@ -56,6 +56,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { socialRoutes } from './modules/social/routes';
 import { scheduleRoutes } from './modules/schedule/routes';
 import { staffScope } from './modules/staff/scope';
+import { platformRoutes } from './modules/platform/routes';
 import { schoolRepository } from './modules/tenancy/repository';
 import { cachedSchoolRepository } from './modules/tenancy/school-cache';
 import { schoolContext } from './modules/tenancy/school-context';
@@ -213,6 +214,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(messageRoutes);
       await api.register(invitationRoutes);
       await api.register(staffScope, { prefix: '/staff' });
+      await api.register(platformRoutes, { prefix: '/admin' });
       // The sandbox gateway's own pages exist only while it is the gateway.
       if (config.PAYMENT_GATEWAY === 'sandbox') await api.register(sandboxRoutes(sandboxSecret));
     },

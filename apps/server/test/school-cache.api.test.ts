@@ -52,14 +52,14 @@ describe('the school kept in the process', () => {
     // Both lookups fill the cache: by the path's domain and by the Host of a school-scoped call.
     expect((await ctx.api.get(`/api/v1/school/${school.domain}/`)).body.name).toBe('Before');
     expect((await throughHost(school.host)).status).toBe(200);
-    expect(ctx.server.app.schools.knownByDomain(school.domain)).toMatchObject({ id: school.id, name: 'Before' });
+    expect(ctx.server.app.schools.knownByHost(school.domain)).toMatchObject({ id: school.id, name: 'Before' });
 
     await change(school.id, () => db.update(schools).set({ name: 'After', primaryColor: '#123456' }).where(eq(schools.id, school.id)));
     expect((await ctx.api.get(`/api/v1/school/${school.domain}/`)).body).toMatchObject({ name: 'After', primary_color: '#123456' });
 
     await change(school.id, () => db.update(schools).set({ isActive: false }).where(eq(schools.id, school.id)));
     expect((await ctx.api.get(`/api/v1/school/${school.domain}/`)).status).toBe(404);
-    expect(await throughHost(school.host)).toMatchObject({ status: 404, body: { detail: 'School not found.' } });
+    expect(await throughHost(school.host)).toMatchObject({ status: 404, body: { detail: "This school's site is not available.", code: 'school_unavailable' } });
 
     await change(school.id, () => db.update(schools).set({ isActive: true }).where(eq(schools.id, school.id)));
     expect((await throughHost(school.host)).status).toBe(200);
@@ -69,7 +69,7 @@ describe('the school kept in the process', () => {
     const db = ctx.server.database.db;
     const domain = unique('newschool').toLowerCase();
     expect((await throughHost(`${domain}.localhost`)).status).toBe(404);
-    expect(ctx.server.app.schools.knownByDomain(domain)).toBeNull();
+    expect(ctx.server.app.schools.knownByHost(`${domain}.localhost`)).toBeNull();
     // The new school's id is not known before the insert: any change drops every "no such school".
     const ear = heardBy(ctx.server);
     const school = await createSchool(db, { domain });
@@ -113,7 +113,7 @@ describe.runIf(onPostgres)('several servers on one PostgreSQL database', () => {
     await expect
       .poll(async () => {
         expect((await api.get(`/api/v1/school/${school.domain}/`)).body.name).toBe('Shared');
-        return other!.app.schools.knownByDomain(school.domain);
+        return other!.app.schools.knownByHost(school.domain);
       })
       .toMatchObject({ name: 'Shared' });
 
@@ -135,7 +135,7 @@ describe.runIf(onPostgres)('several servers on one PostgreSQL database', () => {
       const school = await createSchool(db, { name: 'Listening' });
       await ear.of(school.id);
       expect((await throughHost(school.host)).status).toBe(200);
-      expect(cache.knownByDomain(school.domain)).toMatchObject({ id: school.id });
+      expect(cache.knownByHost(school.host)).toMatchObject({ id: school.id });
 
       // Drops every server's LISTEN connection on this database; each one opens a new one.
       const dropped = await listeners();
@@ -144,15 +144,16 @@ describe.runIf(onPostgres)('several servers on one PostgreSQL database', () => {
       // No NOTIFY reaches this server now and the TTL (30 s) is far: it must not answer from memory.
       await db.update(schools).set({ isActive: false }).where(eq(schools.id, school.id));
       expect((await throughHost(school.host)).status).toBe(404);
-      expect(cache.knownByDomain(school.domain)).toBeUndefined();
+      expect(cache.knownByHost(school.host)).toBeUndefined();
 
       await ear.of(''); // listening again (a NOTIFY may have been missed meanwhile: everything is dropped once more)
       expect((await listeners()).some((pid) => !dropped.includes(pid))).toBe(true);
       expect((await throughHost(school.host)).status).toBe(404);
-      expect(cache.knownByDomain(school.domain)).toBeNull();
+      // Kept again: a deactivated school is known, and its site says it is not available.
+      expect(cache.knownByHost(school.host)).toMatchObject({ id: school.id, isActive: false });
       await change(school.id, () => db.update(schools).set({ isActive: true, name: 'Heard again' }).where(eq(schools.id, school.id)));
       expect((await ctx.api.get(`/api/v1/school/${school.domain}/`)).body.name).toBe('Heard again');
-      expect(cache.knownByDomain(school.domain)).toMatchObject({ name: 'Heard again' });
+      expect(cache.knownByHost(school.domain)).toMatchObject({ name: 'Heard again' });
     } finally {
       ear.stop();
     }

@@ -10,17 +10,17 @@ describe('loadConfig', () => {
     // About half a second of proof of work on a phone.
     expect(config.HUMAN_CHECK_POW_COST).toBe(50_000);
     expect(config.DATABASE_URL).toBeUndefined();
-    expect(config.SCHOOL_ALIASES.get('localhost')).toBe('demo');
+    expect(config.PLATFORM_HOST).toBe('localhost');
   });
 
   it('lists every bad key at once', () => {
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', HUMAN_CHECK: 'recaptcha', SCHOOL_ALIASES: 'nonsense' });
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', HUMAN_CHECK: 'recaptcha', PLATFORM_HOST: 'https://x' });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as Error).message;
-      for (const key of ['PORT', 'DATABASE_URL', 'SECRET_KEY', 'SCHOOL_ALIASES']) expect(message).toContain(`  ${key}:`);
+      for (const key of ['PORT', 'DATABASE_URL', 'SECRET_KEY', 'PLATFORM_HOST']) expect(message).toContain(`  ${key}:`);
     }
   });
 
@@ -29,11 +29,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SECRET_KEY: secret, MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL/);
   });
 
-  it('reads aliases and booleans', () => {
-    const config = loadConfig({ SECRET_KEY: secret, SCHOOL_ALIASES: 'learn.example.com=demo, www.acme.ph=acme', TRUST_PROXY: '1' });
+  it('reads host names and booleans', () => {
+    const config = loadConfig({ SECRET_KEY: secret, PLATFORM_HOST: 'Admin.Example.com', TRUST_PROXY: '1' });
     expect(loadConfig({ SECRET_KEY: secret, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(() => loadConfig({ SECRET_KEY: secret, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
-    expect([...config.SCHOOL_ALIASES]).toEqual([['learn.example.com', 'demo'], ['www.acme.ph', 'acme']]);
+    expect(config.PLATFORM_HOST).toBe('admin.example.com');
     expect(config.TRUST_PROXY).toBe(1);
   });
 

@@ -4,22 +4,6 @@ import { z } from 'zod';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const positiveInt = z.coerce.number().int().positive();
 
-/** `host=school,host=school` pairs: hosts whose first label is not the school's domain. */
-const aliases = z
-  .string()
-  .transform((raw, ctx) => {
-    const map = new Map<string, string>();
-    for (const pair of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
-      const [host, school] = pair.split('=').map((s) => s?.trim().toLowerCase());
-      if (!host || !school) {
-        ctx.addIssue({ code: 'custom', message: `expected host=school, got "${pair}"` });
-        return z.NEVER;
-      }
-      map.set(host, school);
-    }
-    return map;
-  });
-
 /** Every setting the server reads; README.md and .env.example list the same keys. */
 const envSchema = z
   .object({
@@ -45,7 +29,13 @@ const envSchema = z
     PGLITE_IN_MEMORY: bool.default(false),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }).optional(),
     SEED_DEMO: bool.default(true),
-    SCHOOL_ALIASES: aliases.default(new Map([['localhost', 'demo'], ['127.0.0.1', 'demo']])),
+    // The platform's own host name, where its administrators' console (/admin) answers.
+    PLATFORM_HOST: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, { error: 'must be a host name, without scheme or port' })
+      .default('localhost'),
     SCHOOL_URL_TEMPLATE: z
       .string()
       .refine((v) => v.includes('{domain}'), { error: 'must contain {domain}' })

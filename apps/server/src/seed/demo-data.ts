@@ -87,7 +87,15 @@ export const demoAccounts = [
   { username: 'demo-admin', email: 'admin@jurisacademy.ph', role: 'SA', school: 'demo', verified: true, complete: true, firstName: 'Jose', middleName: ' ', lastName: 'Rizal' },
   { username: 'demo-instructor', email: 'instructor@jurisacademy.ph', role: 'IN', school: 'demo', verified: true, complete: true, firstName: 'Apolinario', middleName: ' ', lastName: 'Mabini' },
   { username: 'acme-admin', email: 'admin@acme-training.ph', role: 'SA', school: 'acme', verified: true, complete: true, firstName: 'Andres', middleName: ' ', lastName: 'Bonifacio' },
+  // The platform's administrator: no school of their own, /admin on the platform's host.
+  { username: 'platform-admin', email: 'admin@platform.example.com', role: 'SU', school: null, verified: true, complete: true, firstName: 'Gabriela', middleName: ' ', lastName: 'Silang' },
 ] as const;
+
+/**
+ * Host names the demo schools answer on besides `{domain}.localhost`: Juris Academy is also the site of the
+ * platform's own host (localhost, where /admin answers) and of the custom domain a school would bring.
+ */
+export const demoSchoolHosts: Record<string, string[]> = { demo: ['localhost', '127.0.0.1', 'learn.jurisacademy.ph'] };
 
 /** The demo student's first notifications; {period} is filled in as in the announcement. */
 export const demoNotifications = [

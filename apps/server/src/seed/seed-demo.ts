@@ -1,10 +1,10 @@
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { CERTIFICATION_STATEMENT } from '@school/shared/certificates/rules';
 import type { Db } from '../db/client';
-import { auditLog, certificationSignatures, classes, compliancePeriods, courseInstructors, courses, coursewareProgress, coursewares, enrollments, examAnswers, examQuestions, examSubmissions, exams, kycIds, kycSubmissions, kycTemplates, ibpChapters, modules, lawSchools, mcleProfiles, notifications, phCities, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
+import { auditLog, certificationSignatures, classes, compliancePeriods, courseInstructors, courses, coursewareProgress, coursewares, enrollments, examAnswers, examQuestions, examSubmissions, exams, kycIds, kycSubmissions, kycTemplates, ibpChapters, modules, lawSchools, mcleProfiles, notifications, phCities, schoolDomains, schoolMemberships, schoolSocials, schools, students, users } from '../db/schema/index';
 import { hashPassword } from '../lib/crypto';
 import { acmeCategories, acmeCourses, acmeLecturers, demoBundles, demoCategories, demoCourses, demoLecturers } from './demo-catalogue';
-import { DEMO_PASSWORD, DEMO_PRIMARY_ID, demoAccounts, demoInstructorCourses, demoKycTemplates, demoNotifications, demoSchools } from './demo-data';
+import { DEMO_PASSWORD, DEMO_PRIMARY_ID, demoAccounts, demoInstructorCourses, demoKycTemplates, demoNotifications, demoSchoolHosts, demoSchools } from './demo-data';
 import { seedCatalogue } from './seed-catalogue';
 import { seedDemoPayments, seedDemoCashPayment } from './demo-payments';
 import { seedDemoForum } from './forum-demo';
@@ -27,6 +27,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       const announcement = { announcementTitle: school.announcementTitle && say(school.announcementTitle), announcementBody: school.announcementBody && say(school.announcementBody) };
       const [row] = await tx.insert(schools).values({ ...school, ...announcement }).returning({ id: schools.id });
       ids.set(school.domain, row!.id);
+      const hosts = demoSchoolHosts[school.domain] ?? [];
+      if (hosts.length) await tx.insert(schoolDomains).values(hosts.map((host) => ({ schoolId: row!.id, host })));
       const entries = Object.entries(socials).map(([label, url]) => ({ schoolId: row!.id, label, url }));
       if (entries.length) await tx.insert(schoolSocials).values(entries);
     }
@@ -41,7 +43,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
           email: account.email,
           passwordHash,
           role: account.role,
-          schoolId: ids.get(account.school)!,
+          schoolId: account.school && ids.get(account.school)!,
           isVerified: account.verified,
           firstName: account.firstName,
           middleName: account.middleName,
@@ -52,7 +54,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       if (account.username === 'student') {
         await tx.insert(notifications).values(demoNotifications.map((description) => ({ userId: user!.id, description: say(description) })));
       }
-      if (account.role !== 'ST') {
+      if (account.role === 'SA' || account.role === 'IN') {
         await tx.insert(schoolMemberships).values({ userId: user!.id, schoolId: ids.get(account.school)!, role: account.role });
       }
       if (account.role === 'ST') {

@@ -191,6 +191,13 @@ export async function createStaff(db: Db, options: { school?: School; role?: 'SA
   return { user: user!, school, token: await tokenFor(db, user!.id) };
 }
 
+/** A platform administrator (SU): no school of their own; the platform's console answers them on its host. */
+export async function createPlatformAdmin(db: Db) {
+  const username = unique('su');
+  const [user] = await db.insert(users).values({ username, email: `${username}@example.com`, role: 'SU', isVerified: true }).returning();
+  return { user: user!, token: await tokenFor(db, user!.id) };
+}
+
 /** A student's enrolment in a course (both made when not given, at one school). */
 export async function createEnrolment(
   db: Db,

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '@/components/loading';
 import { paths } from '@/config/paths';
-import { staffPaths } from '@/staff/config/staff-paths';
+import { platformPaths, staffPaths } from '@/staff/config/staff-paths';
 import { prefetchCourse } from '@/lib/course';
 import { page } from './lazy-page';
 import { NavbarFrame } from './layout/navbar-frame';
@@ -58,6 +58,18 @@ const staffPages: RouteObject[] = [
   },
 ];
 
+/** The platform's console (apps/web/src/staff/features/platform): its administrators, on the platform's host. */
+const platformPages: RouteObject[] = [
+  {
+    path: platformPaths.schools,
+    lazy: page(() => import('@/staff/app/platform-layout'), 'PlatformLayout'),
+    children: [
+      { index: true, lazy: page(() => import('@/staff/features/platform/routes/school-list'), 'SchoolList') },
+      { path: platformPaths.school(), lazy: page(() => import('@/staff/features/platform/routes/school-page'), 'SchoolPage') },
+    ],
+  },
+];
+
 /** The pages inside the common layout. */
 const sitePages: RouteObject[] = [
   { path: paths.notFound, lazy: page(() => import('@/features/errors/routes/not-found'), 'NotFound') },
@@ -109,7 +121,7 @@ const routes: RouteObject[] = [
     element: <PlayerLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <Loading />,
-    children: [{ errorElement: <PageError />, children: [...playerPages, ...staffPages] }],
+    children: [{ errorElement: <PageError />, children: [...playerPages, ...staffPages, ...platformPages] }],
   },
   {
     element: <RootLayout />,

@@ -44,6 +44,7 @@ export const serverMessages = {
   notFound: 'Not found.',
   permissionDenied: 'You do not have permission to perform this action.',
   schoolNotFound: 'School not found.',
+  schoolUnavailable: "This school's site is not available.",
   socialTokenInvalid: 'The sign-in provider did not accept this token.',
   socialNotEnabled: 'This sign-in method is not enabled for this school.',
   socialNoEmail: 'The sign-in provider did not share a verified email address.',

@@ -1,4 +1,5 @@
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Products } from '@school/shared/school/schemas';
 
 export interface Signatory {
@@ -58,6 +59,29 @@ export const schools = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('schools_domain_key').on(t.domain)],
+);
+
+/**
+ * Host names a school answers on besides `{domain}.` plus the platform's name (learn.jurisacademy.ph, or
+ * localhost in the demo); the primary one, when a school has one, is the address its e-mails link to.
+ */
+export const schoolDomains = pgTable(
+  'school_domains',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    schoolId: integer()
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    /** Lower case, without port or trailing dot (resolve-domain.ts hostName). */
+    host: text().notNull(),
+    isPrimary: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('school_domains_host_key').on(t.host),
+    uniqueIndex('school_domains_primary_key').on(t.schoolId).where(sql`${t.isPrimary}`),
+    index('school_domains_school_idx').on(t.schoolId),
+  ],
 );
 
 export const schoolSocials = pgTable(

@@ -78,7 +78,7 @@ export function authService(app: FastifyInstance) {
       keyHash: hashKey(key),
       expiresAt: new Date(Date.now() + config.VERIFY_TOKEN_TTL_HOURS * HOUR),
     });
-    const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school.domain, `/student/verified/?key=${encodeURIComponent(key)}`);
+    const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school, `/student/verified/?key=${encodeURIComponent(key)}`);
     await emails.send({ tx, schoolId: school.id, to: user.email, template: 'verify-email', params: { link, hours: config.VERIFY_TOKEN_TTL_HOURS } });
   }
 
@@ -114,7 +114,7 @@ export function authService(app: FastifyInstance) {
     await grantSignupReward(tx, school, user.id);
     const key = newKey();
     await authRepository(tx).createLink({ userId: user.id, purpose: 'reset_password', keyHash: hashKey(key), expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * HOUR) });
-    const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school.domain, `/reset_password/${Buffer.from(`${user.id}:${key}`).toString('base64url')}`);
+    const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school, `/reset_password/${Buffer.from(`${user.id}:${key}`).toString('base64url')}`);
     await emails.send({ tx, schoolId: school.id, to: email, template: 'invitation', params: { link, course, days: INVITATION_DAYS } });
     return user;
   }
@@ -218,7 +218,7 @@ export function authService(app: FastifyInstance) {
       if (user) {
         const key = newKey();
         const uidAndToken = Buffer.from(`${user.id}:${key}`).toString('base64url');
-        const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school.domain, `/reset_password/${uidAndToken}`);
+        const link = schoolUrl(config.SCHOOL_URL_TEMPLATE, school, `/reset_password/${uidAndToken}`);
         // The link and its e-mail together; the worker sends it (with retries), so the answer is the same
         // whether or not the mail server is up, as for unknown addresses.
         await app.db.transaction(async (tx) => {

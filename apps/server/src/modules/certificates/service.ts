@@ -50,7 +50,8 @@ async function signaturePng(dataUrl: string) {
 export function certificateService(app: FastifyInstance) {
   const repo = certificateRepository(app.db);
   const accounts = accountService(app);
-  const pageUrl = (domain: string, code: string) => schoolUrl(app.config.SCHOOL_URL_TEMPLATE, domain, `/certificates/${code}`);
+  // On the school's platform address, never a custom host name: a printed code must keep working when those change.
+  const pageUrl = (domain: string, code: string) => schoolUrl(app.config.SCHOOL_URL_TEMPLATE, { domain, primaryHost: null }, `/certificates/${code}`);
   let issuing = inProcess.get(app);
   if (!issuing) inProcess.set(app, (issuing = new Map()));
 

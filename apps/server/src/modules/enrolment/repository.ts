@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { NOT_ENROLLED_STATUSES, type EnrollmentSort, type EnrollmentStatusFilter } from '@school/shared/catalogue/rules';
+import { primaryHostColumn } from '../../db/school-columns';
 import type { Db } from '../../db/client';
 import { bundleCourses, bundleEnrollments, classes, compliancePeriods, courses, enrollments, schools, type EnrolmentStatus } from '../../db/schema/index';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -30,7 +31,7 @@ const prepareMine = (db: Db, key: string, status: EnrollmentStatusFilter, sort: 
     .select({
       enrollment: enrollments,
       course: { id: courses.id, name: courses.name, image: courses.image, slug: courses.slug },
-      school: { name: schools.name, domain: schools.domain },
+      school: { name: schools.name, domain: schools.domain, primaryHost: primaryHostColumn },
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(enrollments)

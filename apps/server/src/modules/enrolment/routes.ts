@@ -78,7 +78,7 @@ export const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
             name: r.course.name,
             image: publicUrlOf(app.storage, r.course.image),
             school_name: r.school.name,
-            course_detail_link: schoolUrl(app.config.SCHOOL_URL_TEMPLATE, r.school.domain, `/course/${r.course.slug}`),
+            course_detail_link: schoolUrl(app.config.SCHOOL_URL_TEMPLATE, r.school, `/course/${r.course.slug}`),
           },
         })),
         total,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { KnownAccount } from '@school/shared/staff/roster-import';
+import { schoolRowColumns } from '../../db/school-columns';
 import type { Db } from '../../db/client';
 import { classes, courses, enrollments, rosterImports, schoolMemberships, schools, users } from '../../db/schema/index';
 
@@ -41,7 +42,7 @@ export function rosterImportRepository(db: Db) {
     /** An import with its school and course, for the job that runs it. */
     async forJob(id: number) {
       const [row] = await db
-        .select({ run: rosterImports, school: schools, course: { name: courses.name, classOnly: courses.classEnrollmentOnly, dateStart: courses.dateStart } })
+        .select({ run: rosterImports, school: schoolRowColumns, course: { name: courses.name, classOnly: courses.classEnrollmentOnly, dateStart: courses.dateStart } })
         .from(rosterImports)
         .innerJoin(schools, eq(schools.id, rosterImports.schoolId))
         .innerJoin(courses, and(eq(courses.schoolId, rosterImports.schoolId), eq(courses.id, rosterImports.courseId)))

@@ -1,4 +1,5 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
+import { schoolRowColumns } from '../../db/school-columns';
 import type { Db } from '../../db/client';
 import { schools, staffExports } from '../../db/schema/index';
 
@@ -12,7 +13,7 @@ export function exportRepository(db: Db) {
     },
     /** An export with its school, for the job that makes it. */
     async findWithSchool(id: number) {
-      const [row] = await db.select({ row: staffExports, school: schools }).from(staffExports).innerJoin(schools, eq(schools.id, staffExports.schoolId)).where(eq(staffExports.id, id)).limit(1);
+      const [row] = await db.select({ row: staffExports, school: schoolRowColumns }).from(staffExports).innerJoin(schools, eq(schools.id, staffExports.schoolId)).where(eq(staffExports.id, id)).limit(1);
       return row;
     },
     async find(id: number) {

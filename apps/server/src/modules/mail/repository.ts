@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { schoolRowColumns } from '../../db/school-columns';
 import { schools } from '../../db/schema/index';
 import type { SchoolRow } from '../tenancy/repository';
 
@@ -7,7 +8,7 @@ export function mailRepository(db: Db) {
   return {
     /** The school a message is sent for, while its site is open. */
     async findActive(schoolId: number): Promise<SchoolRow | undefined> {
-      const [row] = await db.select().from(schools).where(and(eq(schools.id, schoolId), eq(schools.isActive, true))).limit(1);
+      const [row] = await db.select(schoolRowColumns).from(schools).where(and(eq(schools.id, schoolId), eq(schools.isActive, true))).limit(1);
       return row;
     },
   };

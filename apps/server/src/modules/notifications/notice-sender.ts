@@ -26,14 +26,14 @@ export function noticeSender(app: FastifyInstance) {
     const optOuts = await repo.optOuts(userIds);
     const sites = await repo.schoolsByIds([...new Set(sent.flatMap((o) => (o.schoolId ? [o.schoolId] : [])))]);
     const emailOf = new Map(people.map((person) => [person.id, person.email]));
-    const domainOf = new Map(sites.map((site) => [site.id, site.domain]));
+    const siteOf = new Map(sites.map((site) => [site.id, site]));
     const off = new Set(optOuts.map((o) => `${o.userId}:${o.kind}`));
     const mailed = new Set<string>();
     for (const o of sent) {
       const to = emailOf.get(o.userId);
-      const domain = o.schoolId ? domainOf.get(o.schoolId) : undefined;
-      if (!o.mail || !to || !domain || off.has(`${o.userId}:${o.mail.kind}`)) continue;
-      const url = (path: string) => schoolUrl(app.config.SCHOOL_URL_TEMPLATE, domain, path);
+      const site = o.schoolId ? siteOf.get(o.schoolId) : undefined;
+      if (!o.mail || !to || !site || off.has(`${o.userId}:${o.mail.kind}`)) continue;
+      const url = (path: string) => schoolUrl(app.config.SCHOOL_URL_TEMPLATE, site, path);
       const token = tokens.sign(o.userId, o.mail.kind);
       const params = { ...o.mail.params, link: url(o.link ?? '/'), unsubscribe: url(links.unsubscribe(token)), oneClick: url(links.oneClickUnsubscribe(token)) };
       await emails.send({ tx, schoolId: o.schoolId!, to, template: o.mail.template, params: params as never, notice: true });

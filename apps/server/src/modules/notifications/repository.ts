@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, max, notInArray, or, sql } 
 import sanitizeHtml from 'sanitize-html';
 import type { MailKind } from '@school/shared/notifications/kinds';
 import { CALENDAR_STATUSES } from '@school/shared/schedule/rules';
+import { primaryHostColumn } from '../../db/school-columns';
 import type { Db } from '../../db/client';
 import { bundleEnrollments, bundles, certificates, classSchedules, classes, conferenceRooms, courses, coursewares, enrollments, eventDeliveries, events, exams, forumAnswers, forumComments, forumQuestions, kycSubmissions, mailOptOuts, modules, notifications, paymentTransactions, schoolMemberships, schools, staffExports, users } from '../../db/schema/index';
 
@@ -130,7 +131,7 @@ export function notificationRepository(db: Db) {
 
     async schoolsByIds(ids: number[]) {
       if (!ids.length) return [];
-      return db.select({ id: schools.id, domain: schools.domain }).from(schools).where(inArray(schools.id, ids));
+      return db.select({ id: schools.id, domain: schools.domain, primaryHost: primaryHostColumn }).from(schools).where(inArray(schools.id, ids));
     },
 
     async forumQuestion(schoolId: number, questionId: number) {

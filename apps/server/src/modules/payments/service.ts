@@ -454,7 +454,7 @@ export function paymentService(app: FastifyInstance) {
           channelCode: txn.channelCode,
           channelName: txn.processor,
           callbackUrl: callbackUrl(),
-          returnUrl: schoolUrl(app.config.SCHOOL_URL_TEMPLATE, school.domain, `/api/v1/payment/return/${txn.reference}/`),
+          returnUrl: schoolUrl(app.config.SCHOOL_URL_TEMPLATE, school, `/api/v1/payment/return/${txn.reference}/`),
         });
         const opened =
           checkout.kind === 'redirect'

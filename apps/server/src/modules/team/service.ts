@@ -4,10 +4,12 @@ import { hashKey, newKey } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { DomainError, invalid, notFound } from '../../lib/errors';
 import { displayName } from '../account/presenter';
-import { recordAudit, staleWrite } from '../audit/service';
+import { recordAudit, staleWrite, type AuditContext } from '../audit/service';
 import { accountService } from '../account/service';
 import { emailQueue } from '../mail/send-email';
+import type { Tx } from '../../db/client';
 import type { StaffContext } from '../staff/context';
+import type { SchoolRow } from '../tenancy/repository';
 import { schoolUrl } from '../tenancy/resolve-domain';
 import { teamPolicy } from './policy';
 import { presentInvitation, presentMember } from './presenter';
@@ -16,6 +18,37 @@ import { teamRepository, teamWrites } from './repository';
 const DAY = 86_400_000;
 const lastAdministrator = () => new DomainError(409, { detail: teamMessages.lastAdministrator });
 
+export interface InvitationToWrite {
+  school: SchoolRow;
+  audit: AuditContext;
+  email: string;
+  role: TeamRole;
+  /** Who the e-mail says invites: a person's name, or the school's. */
+  inviter: string;
+}
+
+/**
+ * Writes an invitation in the caller's transaction, replacing the address's open one, with its audit entry and
+ * its e-mail (which leaves only if the transaction commits): the team's invitations and the platform's first
+ * administrator of a new school.
+ */
+export function invitationWriter(app: FastifyInstance) {
+  const emails = emailQueue(app);
+  return {
+    async write(tx: Tx, invitation: InvitationToWrite) {
+      const { school, audit, email, role } = invitation;
+      const key = newKey();
+      const link = schoolUrl(app.config.SCHOOL_URL_TEMPLATE, school, `/invitations/${key}`);
+      const writes = teamWrites(tx);
+      const replaced = await writes.revokeOpenFor(school.id, email);
+      const created = await writes.createInvitation({ schoolId: school.id, email, role, keyHash: hashKey(key), invitedBy: audit.actorId, expiresAt: new Date(Date.now() + TEAM_INVITATION_DAYS * DAY) });
+      await recordAudit(tx, audit, { action: 'invitation.create', subject: { type: 'invitation', id: created.id }, before: { replaces: null }, after: { email: created.email, role: created.role, replaces: replaced[0] ?? null } });
+      await emails.send({ tx, schoolId: school.id, to: email, template: 'team-invitation', params: { link, role, inviter: invitation.inviter, days: TEAM_INVITATION_DAYS } });
+      return created;
+    },
+  };
+}
+
 /**
  * The school's team in the console (`/staff/team`): its administrators invite people by e-mail, change roles,
  * assign instructors' courses and remove members. Every write is audited in its own transaction, and the last
@@ -23,7 +56,7 @@ const lastAdministrator = () => new DomainError(409, { detail: teamMessages.last
  */
 export function teamService(app: FastifyInstance) {
   const repo = teamRepository(app.db);
-  const emails = emailQueue(app);
+  const invitations = invitationWriter(app);
   const member = (id: number) => ({ type: 'member', id });
 
   async function load(ctx: StaffContext, memberId: number) {
@@ -109,24 +142,8 @@ export function teamService(app: FastifyInstance) {
       if (account && (account.memberId !== null || account.role === 'SU')) throw invalid({ email: teamMessages.alreadyMember });
       if (account?.role === 'ST') throw invalid({ email: teamMessages.studentAccount });
       const inviter = (await accountService(app).findAccount(ctx.actor.userId))?.user;
-      const key = newKey();
-      const link = schoolUrl(app.config.SCHOOL_URL_TEMPLATE, ctx.school.domain, `/invitations/${key}`);
       const row = await app.db
-        .transaction(async (tx) => {
-          const writes = teamWrites(tx);
-          const replaced = await writes.revokeOpenFor(ctx.school.id, body.email);
-          const created = await writes.createInvitation({
-            schoolId: ctx.school.id,
-            email: body.email,
-            role: body.role,
-            keyHash: hashKey(key),
-            invitedBy: ctx.actor.userId,
-            expiresAt: new Date(Date.now() + TEAM_INVITATION_DAYS * DAY),
-          });
-          await recordAudit(tx, ctx.audit, { action: 'invitation.create', subject: { type: 'invitation', id: created.id }, before: { replaces: null }, after: { email: created.email, role: created.role, replaces: replaced[0] ?? null } });
-          await emails.send({ tx, schoolId: ctx.school.id, to: body.email, template: 'team-invitation', params: { link, role: body.role, inviter: inviter ? displayName(inviter) : ctx.school.name, days: TEAM_INVITATION_DAYS } });
-          return created;
-        })
+        .transaction((tx) => invitations.write(tx, { school: ctx.school, audit: ctx.audit, email: body.email, role: body.role, inviter: inviter ? displayName(inviter) : ctx.school.name }))
         .catch((error: unknown) => {
           // Two administrators inviting one address at once: the open-invitation index keeps one.
           if (isUniqueViolation(error)) throw invalid({ email: teamMessages.alreadyInvited });

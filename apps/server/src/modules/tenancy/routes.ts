@@ -6,7 +6,8 @@ import { notFound } from '../../lib/errors';
 import { actorOf } from '../auth/actor';
 import { schoolPolicy } from './policy';
 import { presentSchool, presentSocials } from './presenter';
-import { schoolDomainForHost } from './resolve-domain';
+import { hostName } from './resolve-domain';
+import { schoolUnavailable } from './school-context';
 
 export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,15 +17,15 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { school: false },
       schema: {
         tags: ['school'],
-        summary: 'A school by host name or domain (alias table, then first label)',
+        summary: "A school by host name or domain (one of the schools' own host names, else the first label)",
         params: schoolDomainParamsSchema,
         response: { 200: schoolSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const domain = schoolDomainForHost(request.params.domain, app.config.SCHOOL_ALIASES);
-      const school = await app.schools.findByDomain(domain);
+      const school = await app.schools.findByHost(hostName(request.params.domain));
       if (!school) throw notFound(serverMessages.schoolNotFound);
+      if (!school.isActive) throw schoolUnavailable();
       return presentSchool(app.storage, school);
     },
   );

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Listen } from '../../db/listen';
 import type { SchoolRepository, SchoolRow } from './repository';
+import { firstLabel } from './resolve-domain';
 
 /** The channel the triggers of migration 0008 notify with a school's id ('' for every school) when a school or its socials change. */
 export const SCHOOL_CHANGED = 'school_changed';
@@ -34,7 +35,7 @@ type Socials = Awaited<ReturnType<SchoolRepository['listSocials']>>;
 export async function cachedSchoolRepository(repo: SchoolRepository, listen: Listen, options: SchoolCacheOptions = {}) {
   const ttlMs = options.ttlMs ?? 30_000;
   const maxEntries = options.maxEntries ?? 10_000;
-  const byDomain = new Map<string, Entry<SchoolRow | undefined>>();
+  const byHost = new Map<string, Entry<SchoolRow | undefined>>();
   const socials = new Map<number, Entry<Socials>>();
   let listening = true;
   /** 'forget' (payload: a school's id, '' for all) once a change has been heard and dropped; tests wait on it. */
@@ -43,10 +44,10 @@ export async function cachedSchoolRepository(repo: SchoolRepository, listen: Lis
   function forget(payload: string) {
     const id = Number(payload);
     if (payload === '' || !Number.isInteger(id)) {
-      byDomain.clear();
+      byHost.clear();
       socials.clear();
     } else {
-      for (const [domain, entry] of byDomain) if (entry.schoolId === undefined || entry.schoolId === id) byDomain.delete(domain);
+      for (const [host, entry] of byHost) if (entry.schoolId === undefined || entry.schoolId === id) byHost.delete(host);
       socials.delete(id);
     }
     changes.emit('forget', payload);
@@ -87,17 +88,17 @@ export async function cachedSchoolRepository(repo: SchoolRepository, listen: Lis
   return {
     ...repo,
     /**
-     * The school of a domain when it is kept here (null: kept as "no such school"), without waiting;
-     * undefined: ask findByDomain. Lets the per-request hook finish without a promise in the common case.
+     * The school of a host name when it is kept here (null: kept as "no such school"), without waiting;
+     * undefined: ask findByHost. Lets the per-request hook finish without a promise in the common case.
      */
-    knownByDomain(domain: string): SchoolRow | null | undefined {
-      const hit = listening ? byDomain.get(domain) : undefined;
+    knownByHost(host: string): SchoolRow | null | undefined {
+      const hit = listening ? byHost.get(host) : undefined;
       if (!hit?.loaded || hit.expires <= Date.now()) return undefined;
       return hit.loaded.value ?? null;
     },
-    /** Frozen: the same row serves every request of the school. */
-    findByDomain: (domain: string) =>
-      cached(byDomain, domain, async () => freeze(await repo.findByDomain(domain)), (school) => school?.id),
+    /** `host`: a host name (resolve-domain.ts hostName), kept under it; frozen: the same row serves every request of the school. */
+    findByHost: (host: string) =>
+      cached(byHost, host, async () => freeze(await repo.findByHost(host, firstLabel(host))), (school) => school?.id),
     listSocials: (schoolId: number) =>
       cached(socials, schoolId, async () => Object.freeze((await repo.listSocials(schoolId)).map((row) => Object.freeze(row))) as Socials, () => schoolId),
     changes,

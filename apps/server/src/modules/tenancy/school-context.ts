@@ -3,9 +3,12 @@ import fp from 'fastify-plugin';
 import { serverMessages } from '@school/shared/auth/messages';
 import { DomainError } from '../../lib/errors';
 import type { SchoolRow } from './repository';
-import { schoolDomainForHost } from './resolve-domain';
+import { hostName } from './resolve-domain';
 
 const resolved = Symbol('school');
+
+/** A deactivated school's site: its data is kept, nothing of it is served. */
+export const schoolUnavailable = () => new DomainError(404, { detail: serverMessages.schoolUnavailable, code: 'school_unavailable' });
 type WithSchool = FastifyRequest & { [resolved]?: SchoolRow };
 
 /**
@@ -18,7 +21,7 @@ export function siteSchoolId(request: FastifyRequest): number | null {
 
 /**
  * Resolves the school of the site (its Host) once per request, before anything else, into
- * `request.school`; an unknown host answers 404. A route that serves every school (lookups, the school
+ * `request.school`; an unknown host answers 404, a deactivated school's 404 with the code `school_unavailable`. A route that serves every school (lookups, the school
  * lookup by name) opts out with `config: { school: false }`: there `request.school` throws when read, so a
  * school-less route cannot act on a school by mistake (its type stays non-null for the routes that have one).
  */
@@ -36,15 +39,16 @@ export const schoolContext = fp(async (app: FastifyInstance) => {
   // A callback hook, not an async one: a school kept in the process (school-cache.ts) is set at once.
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.routeOptions.config.school === false) return done();
-    const domain = schoolDomainForHost(request.host, app.config.SCHOOL_ALIASES);
+    const host = hostName(request.host);
     const set = (school: SchoolRow | null | undefined) => {
       // The code tells a page that the site, not the thing asked for, is unknown (its own profile, say).
       if (!school) return done(new DomainError(404, { detail: serverMessages.schoolNotFound, code: 'school_not_found' }));
+      if (!school.isActive) return done(schoolUnavailable());
       request.school = school;
       done();
     };
-    const known = app.schools.knownByDomain(domain);
+    const known = app.schools.knownByHost(host);
     if (known !== undefined) return set(known);
-    app.schools.findByDomain(domain).then(set, done);
+    app.schools.findByHost(host).then(set, done);
   });
 });

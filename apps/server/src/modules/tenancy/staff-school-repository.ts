@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { schoolRowColumns } from '../../db/school-columns';
 import { schoolSocials, schools } from '../../db/schema/index';
 import type { SchoolRow } from './repository';
 
-export type SchoolColumns = Partial<Omit<SchoolRow, 'id' | 'domain' | 'isActive' | 'version' | 'createdAt'>>;
+export type SchoolColumns = Partial<Omit<SchoolRow, 'id' | 'domain' | 'isActive' | 'version' | 'createdAt' | 'primaryHost'>>;
 
 /** The console's reads of the site's own school, uncached: an editor must see the row as it stands. */
 export function staffSchoolRepository(db: Db) {
   return {
     async find(schoolId: number) {
-      const [row] = await db.select().from(schools).where(eq(schools.id, schoolId)).limit(1);
+      const [row] = await db.select(schoolRowColumns).from(schools).where(eq(schools.id, schoolId)).limit(1);
       if (!row) return undefined;
       const socials = await db.select({ label: schoolSocials.label, url: schoolSocials.url }).from(schoolSocials).where(eq(schoolSocials.schoolId, schoolId));
       return { row, socials };
@@ -25,7 +26,7 @@ export function staffSchoolWrites(tx: Tx) {
         .update(schools)
         .set({ ...columns, version: version + 1 })
         .where(and(eq(schools.id, schoolId), eq(schools.version, version)))
-        .returning();
+        .returning(schoolRowColumns);
       return row ?? null;
     },
 

@@ -30,3 +30,9 @@ export const staffPaths = {
   message: (id: number | string = ':id') => `/staff/messages/${id}`,
   gradingAnswer: (submission: number | string = ':id', question: number | string = ':questionId') => `/staff/grading/${submission}/questions/${question}`,
 };
+
+/** The platform's console (its administrators, on the platform's own host). */
+export const platformPaths = {
+  schools: '/admin',
+  school: (id: number | string = ':id') => `/admin/schools/${id}`,
+};
