@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CERTIFICATION_STATEMENT, certificateMessages as msg } from '@school/shared/certificates/rules';
+import { CERTIFICATION_STATEMENT, certificateMessages as msg, credentialMessages } from '@school/shared/certificates/rules';
 import type { MyCertificate, PublicCertificate } from '@school/shared/certificates/schemas';
 import { longDate, todayIn } from '@school/shared/school/dates';
 import { staffCertificateMessages } from '@school/shared/staff/certificates';
@@ -152,6 +152,8 @@ describe('certificates', () => {
     const { page: visitor } = await browser();
     await visitor.goto(address);
     await visible(visitor.getByText(`This certificate is valid and was issued by ${s.school.name}.`));
+    // Its credential's signature is checked in the browser against the platform's published key.
+    await visible(visitor.getByRole('status').filter({ hasText: credentialMessages.verified(s.school.name, 'SchoolPlatform') }));
     expect(await fact(visitor, 'Awarded to').innerText()).toBe('Test Student');
     expect(await fact(visitor, 'Course').innerText()).toBe('Court-Annexed Mediation');
     expect(await fact(visitor, 'School').innerText()).toBe(s.school.name);
@@ -161,6 +163,17 @@ describe('certificates', () => {
     expect(await fact(visitor, 'Accreditation number').innerText()).toBe(facts.accreditation);
     expect(await fact(visitor, 'Approval number').innerText()).toBe(facts.approval_number);
     expect(await fact(visitor, 'Certificate code').innerText()).toBe(code);
+    // A credential changed on its way (more units than signed) fails the check on the page.
+    const { page: doubter } = await browser();
+    await doubter.route(`**/certificates/${code}.json`, async (route) => {
+      const envelope = (await client(app.server.url).get(`/certificates/${code}.json`)).body as { id: string };
+      const [head, body, signature] = String(envelope.id).slice('data:application/vc+jwt,'.length).split('.');
+      const claims = JSON.parse(Buffer.from(body!, 'base64url').toString('utf8'));
+      claims.credentialSubject.mcle.units += 10;
+      await route.fulfill({ json: { ...envelope, id: `data:application/vc+jwt,${head}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}` } });
+    });
+    await doubter.goto(address);
+    await visible(doubter.getByRole('status').filter({ hasText: credentialMessages.failed }));
     const image = visitor.getByRole('img', { name: 'Certificate of Test Student for completing Court-Annexed Mediation' });
     await visible(image);
     expect(await seriousViolations(visitor)).toEqual([]);

@@ -18,20 +18,21 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const login = async (username: string) => (await client(app.server.url).post('/api/v1/api-token-auth/', { username, password: DEMO_PASSWORD }, { host: 'localhost' })).body as { token: string };
-
-/** A page signed in on the platform's own host (localhost), at `path`. */
-async function onPlatform(token: string, path: string) {
-  const { page, context } = await app.newPage();
-  const url = (await app.signInUrl(token, { redirect: path })).replace('//demo.localhost', '//localhost');
-  await page.goto(url);
-  await page.waitForURL(`**${path}`);
-  return { page, context };
-}
+/** The platform's own host (localhost in the demo). */
+const platformOrigin = () => app.origin().replace('//demo.localhost', '//localhost');
 
 describe("the platform's console", () => {
   it('creates a school whose administrator accepts the e-mailed invitation and brands it; gives it a host name; deactivates it', { timeout: 150_000 }, async () => {
-    const su = await login('platform-admin');
-    const { page } = await onPlatform(su.token, '/admin');
+    // The console's own login, on the platform's host.
+    const { page } = await app.newPage();
+    await page.goto(`${platformOrigin()}/admin`);
+    const signIn = page.getByRole('form', { name: 'Log in to the platform console' });
+    await signIn.getByLabel('Username or Email').fill('platform-admin');
+    await signIn.getByLabel('Password', { exact: true }).fill('wrong password');
+    await signIn.getByRole('button', { name: 'Log in' }).click();
+    await visible(signIn.getByText(serverMessages.badCredentials));
+    await signIn.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await signIn.getByRole('button', { name: 'Log in' }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Schools' }));
     await visible(page.getByRole('row').filter({ hasText: 'Juris Academy' }));
     expect(await seriousViolations(page)).toEqual([]);
@@ -107,9 +108,12 @@ describe("the platform's console", () => {
     await visible(page.getByRole('row').filter({ hasText: 'Visayas Law Institute' }).getByText('Deactivated'));
   });
 
-  it("tells a school's administrator that the platform console is not theirs", { timeout: 60_000 }, async () => {
+  it("tells a school's administrator that the platform console is not theirs, and its administrator that a school's host is not its place", { timeout: 60_000 }, async () => {
     const admin = await login('demo-admin');
     const { page } = await signedInAt(app, admin.token, '/admin');
     await visible(page.getByText("The platform console is for the platform's administrators."));
+    const su = await login('platform-admin');
+    const { page: elsewhere } = await signedInAt(app, su.token, '/admin');
+    await visible(elsewhere.getByText("The platform console answers on the platform's own address only."));
   });
 });

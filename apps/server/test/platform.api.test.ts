@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { serverMessages } from '@school/shared/auth/messages';
 import { platformMessages as m, type PlatformSchool, type SchoolHost } from '@school/shared/platform/schools';
+import { teamMessages } from '@school/shared/staff/team';
 import { auditLog, schoolDomains, schools } from '../src/db/schema/index';
+import { DEMO_PASSWORD } from '../src/seed/demo-data';
 import { createCourse, createPlatformAdmin, createSchool, createStaff, createStudent, lastMail, linkIn, PASSWORD, unique } from './support/factories';
 import { serverForFile } from './support/server';
 
@@ -47,13 +49,22 @@ describe("the platform's schools", () => {
   it('refuses a taken, reserved or malformed domain and a bad address, with nothing written', async () => {
     const su = await createPlatformAdmin(db());
     const taken = await createSchool(db());
-    const before = (await db().select().from(schools)).length;
-    expect((await create(su, { domain: taken.domain })).res).toMatchObject({ status: 400, body: { domain: [m.domainTaken] } });
-    expect((await create(su, { domain: 'www' })).res).toMatchObject({ status: 400, body: { domain: [m.domainReserved] } });
-    for (const domain of ['a', '-acme', 'acme_ph', 'acme.ph', 'x'.repeat(64)]) expect((await create(su, { domain })).res.body, domain).toMatchObject({ domain: [m.domain] });
-    expect((await create(su, { admin_email: 'nobody' })).res.status).toBe(400);
-    expect((await create(su, { name: ' ' })).res.body).toMatchObject({ name: [m.name] });
-    expect((await db().select().from(schools)).length).toBe(before);
+    const student = await createStudent(db());
+    const tried: string[] = [];
+    const attempt = async (overrides: Record<string, unknown>) => {
+      const made = await create(su, overrides);
+      tried.push(made.domain);
+      return made.res;
+    };
+    expect(await attempt({ domain: taken.domain })).toMatchObject({ status: 400, body: { domain: [m.domainTaken] } });
+    expect(await attempt({ domain: 'www' })).toMatchObject({ status: 400, body: { domain: [m.domainReserved] } });
+    for (const domain of ['a', '-acme', 'acme_ph', 'acme.ph', 'x'.repeat(64)]) expect((await attempt({ domain })).body, domain).toMatchObject({ domain: [m.domain] });
+    expect((await attempt({ admin_email: 'nobody' })).status).toBe(400);
+    expect((await attempt({ name: ' ' })).body).toMatchObject({ name: [m.name] });
+    // An address that could not accept the invitation would leave the school without an administrator.
+    expect((await attempt({ admin_email: student.user.email })).body).toMatchObject({ admin_email: [teamMessages.studentAccount] });
+    expect((await attempt({ admin_email: su.user.email.toUpperCase() })).body).toMatchObject({ admin_email: [teamMessages.alreadyMember] });
+    expect(await db().select().from(schools).where(inArray(schools.domain, tried))).toEqual([]);
   });
 
   it('deactivates a school: its site and API answer "not available", its data stays, and it opens again', async () => {
@@ -141,6 +152,10 @@ describe("the platform's schools", () => {
       expect((await call(su, school.host)).status).toBe(404);
     }
     expect((await ctx.api.get('/api/v1/admin/schools/999999999/', as(su))).status).toBe(404);
+    // The platform's host may belong to no school: logging in and out there needs none.
+    const login = await ctx.api.post('/api/v1/api-token-auth/', { username: 'platform-admin', password: DEMO_PASSWORD }, { host: 'platform.example.org' });
+    expect(login.body).toMatchObject({ role: 'SU' });
+    expect((await ctx.api.post('/api/v1/logout/', {}, { token: login.body.token, host: 'platform.example.org' })).status).toBe(200);
     expect((await ctx.api.get('/api/v1/admin/schools/999999999/domains/', as(su))).status).toBe(404);
   });
 });

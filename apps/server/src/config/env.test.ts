@@ -34,6 +34,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ SECRET_KEY: secret, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(() => loadConfig({ SECRET_KEY: secret, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(config.PLATFORM_HOST).toBe('admin.example.com');
+    expect(() => loadConfig({ SECRET_KEY: secret, SCHOOL_ALIASES: 'localhost=demo' })).toThrow(/SCHOOL_ALIASES: is no longer read/);
     expect(config.TRUST_PROXY).toBe(1);
   });
 

@@ -29,6 +29,10 @@ const envSchema = z
     PGLITE_IN_MEMORY: bool.default(false),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }).optional(),
     SEED_DEMO: bool.default(true),
+    // The platform's name, as certificates' credentials say: "signed by {school} via {platform}".
+    // Replaced by host names in the database (school_domains): refused, so that an old setting is not silently dropped.
+    SCHOOL_ALIASES: z.never({ error: 'is no longer read: give each school its host names in the platform console (/admin), see README "Running the platform"' }).optional(),
+    PLATFORM_NAME: z.string().trim().min(1).max(100).default('SchoolPlatform'),
     // The platform's own host name, where its administrators' console (/admin) answers.
     PLATFORM_HOST: z
       .string()

@@ -117,11 +117,13 @@ const sitePages: RouteObject[] = [
  * (PageError in the content area, with Try again); RouteError is for a layout that fails itself.
  */
 const routes: RouteObject[] = [
+  // The platform's console needs no school (its host may have none): its layout is its own.
+  { errorElement: <RouteError />, hydrateFallbackElement: <Loading />, children: [{ errorElement: <PageError />, children: platformPages }] },
   {
     element: <PlayerLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <Loading />,
-    children: [{ errorElement: <PageError />, children: [...playerPages, ...staffPages, ...platformPages] }],
+    children: [{ errorElement: <PageError />, children: [...playerPages, ...staffPages] }],
   },
   {
     element: <RootLayout />,

@@ -29,6 +29,13 @@ export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const CERTIFICATE_CODE = /^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/;
 export const formatCode = (chars: string) => chars.match(/.{4}/g)!.join('-');
 
+/** The public page's check of the certificate's signed credential, made in the browser. */
+export const credentialMessages = {
+  checking: 'Checking the signature of its credential…',
+  verified: (school: string, platform: string) => `Verified: signed by ${school} via ${platform}.`,
+  failed: 'Not verified: its credential does not match its signature or this page.',
+} as const;
+
 export const certificateMessages = {
   notFound: 'No certificate has this code.',
   revoked: 'This certificate has been revoked.',

@@ -55,6 +55,8 @@ export const publicCertificateSchema = z.object({
   image_url: z.string().nullable(),
   pdf_url: z.string().nullable(),
   address: z.string(),
+  /** The platform whose key signs the certificate's credential (GET /certificates/{code}.json). */
+  platform: z.string(),
   revoked: z.boolean(),
   revoked_at: z.string().nullable(),
   revoked_reason: z.string().nullable(),

@@ -44,7 +44,7 @@ export function isHostName(host: string): boolean {
   return labels.length >= 2 && labels.every((l) => label.test(l)) && /^[a-z]{2,63}$/.test(labels[labels.length - 1]!);
 }
 
-/** What a school is given by the platform; the school's administrators set none of these. */
+/** What a school is given by the platform; of these, the school's administrators switch only the announcement. */
 export const productFlagsSchema = z.object({
   mcle: z.boolean(),
   kyc: z.boolean(),

@@ -13,3 +13,7 @@ CREATE INDEX "school_domains_school_idx" ON "school_domains" USING btree ("schoo
 -- A host name moving between schools changes what other cached hosts resolve to (a custom host may shadow
 -- another school's first label), so any change to school_domains drops every process's whole school cache.
 CREATE TRIGGER "school_domains_notify" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "school_domains" FOR EACH STATEMENT EXECUTE FUNCTION "notify_school_changed"();
+--> statement-breakpoint
+-- What SCHOOL_ALIASES answered by default until now (localhost=demo,127.0.0.1=demo), kept for an existing
+-- installation with a `demo` school; a fresh one gets them from the demo seed.
+INSERT INTO "school_domains" ("school_id", "host") SELECT "id", v."host" FROM "schools", (VALUES ('localhost'), ('127.0.0.1')) AS v("host") WHERE "domain" = 'demo' ON CONFLICT DO NOTHING;

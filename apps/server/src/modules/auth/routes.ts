@@ -29,6 +29,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api-token-auth/',
     {
+      // Accounts belong to the platform: a login needs no school, so the platform's own host takes one too.
+      config: { school: false },
       preHandler: throttle(app, 'login'),
       schema: { tags, summary: 'Log in with username or email', body: loginBodySchema, response: { 200: tokenResponseSchema, ...errorResponses } },
     },
@@ -37,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/logout/',
-    { config: { signsOut: true }, schema: { tags, security, summary: 'Revoke the token used for this call', response: { 200: messageSchema, ...errorResponses } } },
+    { config: { signsOut: true, school: false }, schema: { tags, security, summary: 'Revoke the token used for this call', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       await auth.logout(requireUser(request).tokenId);
       return { message: 'User logged out.' };

@@ -12,7 +12,7 @@ export async function presentMine(files: Storage, { certificate: row, timeZone }
 }
 
 /** What anybody with the code may see: the facts printed on the certificate, never the learner's e-mail or signature. */
-export async function presentPublic(files: Storage, row: CertificateRow, address: string): Promise<PublicCertificate> {
+export async function presentPublic(files: Storage, row: CertificateRow, address: string, platform: string): Promise<PublicCertificate> {
   const revoked = row.revokedAt !== null;
   return {
     code: row.code,
@@ -29,6 +29,7 @@ export async function presentPublic(files: Storage, row: CertificateRow, address
     image_url: revoked ? null : await fileUrl(files, row.imageKey),
     pdf_url: revoked ? null : await fileUrl(files, row.pdfKey),
     address,
+    platform,
     revoked,
     revoked_at: row.revokedAt?.toISOString() ?? null,
     revoked_reason: row.revokedReason,

@@ -76,6 +76,11 @@ export function certificateRepository(db: Db) {
       const [row] = await db.select({ domain: schools.domain, primaryColor: schools.primaryColor, logo: schools.logo }).from(schools).where(eq(schools.id, schoolId)).limit(1);
       return row;
     },
+    /** The address a credential hashes: the learner's e-mail as it is now. */
+    async emailOf(userId: number) {
+      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.email;
+    },
     async findByCode(code: string) {
       const [row] = await db.select().from(certificates).where(eq(certificates.code, code)).limit(1);
       return row;

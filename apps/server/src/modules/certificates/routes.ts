@@ -101,7 +101,7 @@ export const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await certificates.findByCode(request.params.code);
       if (!row) throw notFound(certificateMessages.notFound);
-      return presentPublic(app.storage, row, certificates.pageUrl(row.facts.schoolDomain, row.code));
+      return presentPublic(app.storage, row, certificates.pageUrl(row.facts.schoolDomain, row.code), app.config.PLATFORM_NAME);
     },
   );
 

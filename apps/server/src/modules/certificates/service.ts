@@ -7,7 +7,7 @@ import { todayIn } from '@school/shared/school/dates';
 import type { Db } from '../../db/client';
 import type { CertificateFacts } from '../../db/schema/index';
 import { decodeImage, exceedsPixelLimit } from '../../lib/decode-image';
-import { badRequest, invalid, notFound } from '../../lib/errors';
+import { badRequest, DomainError, invalid, notFound } from '../../lib/errors';
 import { fullName } from '../account/presenter';
 import { accountService } from '../account/service';
 import type { SignedInActor } from '../auth/actor';
@@ -16,6 +16,8 @@ import { enrollmentPolicy } from '../learning/policy';
 import { identityEvidence } from '../kyc/evidence';
 import type { SchoolRow } from '../tenancy/repository';
 import { schoolUrl } from '../tenancy/resolve-domain';
+import { envelopedCredential, openBadgeCredential } from './credential';
+import { issuerKey } from './issuer-key';
 import { courseRecordsCsv } from './records';
 import { certificateRepository, type CertificateRow } from './repository';
 
@@ -109,6 +111,17 @@ export function certificateService(app: FastifyInstance) {
 
   return {
     pageUrl,
+
+    /** A certificate as its signed Open Badges credential; a revoked one has none (410), so that a check fails. */
+    async credential(code: string) {
+      const row = await repo.findByCode(code);
+      if (!row) throw notFound(msg.notFound);
+      if (row.revokedAt) throw new DomainError(410, { detail: msg.revoked });
+      const email = (await repo.emailOf(row.userId)) ?? '';
+      const siteUrl = schoolUrl(app.config.SCHOOL_URL_TEMPLATE, { domain: row.facts.schoolDomain, primaryHost: null }, '/');
+      const credential = openBadgeCredential({ row, email, pageUrl: pageUrl(row.facts.schoolDomain, row.code), siteUrl });
+      return envelopedCredential(credential, await issuerKey(app.config.SECRET_KEY));
+    },
 
     /**
      * Draws an issued certificate again with corrected facts (same code, new files under new keys, so that a link

@@ -65,6 +65,9 @@ export function platformService(app: FastifyInstance) {
     async create(ctx: PlatformContext, body: NewSchool) {
       platformPolicy.authorize(ctx.actor, 'manage', null);
       if ((await repo.idOfDomain(body.domain)) !== undefined) throw invalid({ domain: msg.domainTaken });
+      // An address that could not accept (a student's, a platform administrator's) would leave the school without one.
+      const refusal = await invitations.refusal(body.admin_email, 0); // 0: the school does not exist yet, so nobody is its member
+      if (refusal) throw invalid({ admin_email: refusal });
       const id = await app.db
         .transaction(async (tx) => {
           const school = await platformWrites(tx).createSchool({ name: body.name, domain: body.domain, products: { ...noProducts, ...body.products } });

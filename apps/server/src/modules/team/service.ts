@@ -34,7 +34,16 @@ export interface InvitationToWrite {
  */
 export function invitationWriter(app: FastifyInstance) {
   const emails = emailQueue(app);
+  const repo = teamRepository(app.db);
   return {
+    /** Why an address cannot be invited to the school's team (its field's message), or null. */
+    async refusal(email: string, schoolId: number) {
+      const account = await repo.accountOf(email, schoolId);
+      if (account && (account.memberId !== null || account.role === 'SU')) return teamMessages.alreadyMember;
+      if (account?.role === 'ST') return teamMessages.studentAccount;
+      return null;
+    },
+
     async write(tx: Tx, invitation: InvitationToWrite) {
       const { school, audit, email, role } = invitation;
       const key = newKey();
@@ -138,9 +147,8 @@ export function teamService(app: FastifyInstance) {
     /** Sends an invitation (a new one to the same address replaces the open one); the mail leaves if the row is kept. */
     async invite(ctx: StaffContext, body: NewInvitation) {
       teamPolicy.authorize(ctx.actor, 'manage', ctx.school);
-      const account = await repo.accountOf(body.email, ctx.school.id);
-      if (account && (account.memberId !== null || account.role === 'SU')) throw invalid({ email: teamMessages.alreadyMember });
-      if (account?.role === 'ST') throw invalid({ email: teamMessages.studentAccount });
+      const refusal = await invitations.refusal(body.email, ctx.school.id);
+      if (refusal) throw invalid({ email: refusal });
       const inviter = (await accountService(app).findAccount(ctx.actor.userId))?.user;
       const row = await app.db
         .transaction((tx) => invitations.write(tx, { school: ctx.school, audit: ctx.audit, email: body.email, role: body.role, inviter: inviter ? displayName(inviter) : ctx.school.name }))

@@ -3,11 +3,12 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { Loading } from '@/components/loading';
 import { LoadError } from '@/components/load-error';
 import { ThemeToggle } from '@/components/theme-toggle';
-import { paths } from '@/config/paths';
+import { Toaster } from '@/components/toaster';
 import { ApiError } from '@/lib/api-error';
-import { useSession } from '@/lib/session';
+import { clearSession, useSession } from '@/lib/session';
 import { platformPaths } from '../config/staff-paths';
 import { usePlatformSchools } from '../features/platform/api/platform-calls';
+import { PlatformLogin } from '../features/platform/components/platform-login';
 import '../staff-console.css';
 
 export const platformConsoleMessages = {
@@ -16,26 +17,42 @@ export const platformConsoleMessages = {
 } as const;
 
 /**
- * The platform's console frame (/admin): its administrators (SU) run every school from here. Anybody else is
- * told, and so is a visit on a school's own address, where the console's calls answer 404.
+ * The platform's console frame (/admin), outside every school's layout: the platform's host may belong to no
+ * school. Its administrators (SU) log in here and run every school; anybody else is told, and so is a visit on a
+ * school's own address, where the console's calls answer 404.
  */
 export function PlatformLayout() {
   const session = useSession();
   const isAdministrator = session?.role === 'SU';
   // The first page of schools, shared with the list: it tells whether the console answers here at all.
   const probe = usePlatformSchools({ state: 'all', page: 1 }, isAdministrator);
+  const status = probe.error instanceof ApiError ? probe.error.status : null;
 
   useEffect(() => {
     document.title = 'Platform console';
   }, []);
+  // A lapsed or revoked token: logged out, and asked to log in again.
+  useEffect(() => {
+    if (status === 401) clearSession();
+  }, [status]);
 
-  const refusal = !isAdministrator ? platformConsoleMessages.notAdministrator : probe.error instanceof ApiError && probe.error.status === 404 ? platformConsoleMessages.notHere : null;
+  return (
+    <>
+      <PlatformFrame session={session !== null && status !== 401} isAdministrator={isAdministrator} probe={probe} status={status} />
+      <Toaster />
+    </>
+  );
+}
+
+function PlatformFrame({ session, isAdministrator, probe, status }: { session: boolean; isAdministrator: boolean; probe: ReturnType<typeof usePlatformSchools>; status: number | null }) {
+  if (!session) return <PlatformLogin />;
+  const refusal = !isAdministrator ? platformConsoleMessages.notAdministrator : status === 404 ? platformConsoleMessages.notHere : null;
   if (refusal || probe.isError) {
     return (
       <main className="container console-refusal">
         {refusal ? (
           <p className="banner banner-error" role="alert">
-            {refusal} <Link to={paths.home}>Back to the site</Link>
+            {refusal} <a href="/">Back to the site</a>
           </p>
         ) : (
           <LoadError what="The platform console" retry={() => void probe.refetch()} />
@@ -64,7 +81,7 @@ export function PlatformLayout() {
           </ul>
         </nav>
         <div className="console-side-foot">
-          <Link to={paths.home}>View site</Link>
+          <Link to="/">View site</Link>
           <ThemeToggle />
         </div>
       </aside>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { certificateMessages as msg } from '@school/shared/certificates/rules';
 import type { PublicCertificate } from '@school/shared/certificates/schemas';
 import { dateTimeIn, exactTime, longDate } from '@school/shared/school/dates';
+import { CredentialCheck } from './credential-check';
 
 /** Units as the certificate prints them: 1.5, not 1.50. */
 const units = (value: number) => `${value} ${value === 1 ? 'unit' : 'units'}`;
@@ -53,7 +54,10 @@ export function CertificateView({ certificate: c, timeZone }: { certificate: Pub
           {c.revoked_reason && <p>Reason: {c.revoked_reason}</p>}
         </div>
       ) : (
-        <p className="banner banner-success certificate-verdict">This certificate is valid and was issued by {c.school}.</p>
+        <div className="banner banner-success">
+          <p className="certificate-verdict">This certificate is valid and was issued by {c.school}.</p>
+          <CredentialCheck certificate={c} />
+        </div>
       )}
       <div className="certificate-layout">
         {!c.revoked && c.image_url && (

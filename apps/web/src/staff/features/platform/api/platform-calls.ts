@@ -14,6 +14,9 @@ const keys = {
 export const usePlatformSchools = (filters: PlatformSchoolQuery, enabled = true) =>
   useQuery({ queryKey: [...keys.all, 'list', filters], enabled, queryFn: () => api<ListPage<PlatformSchool>>(`/admin/schools/?${queryString(filters)}`), placeholderData: keepPreviousData });
 
+/** Where one school's answer is kept: a page that learns the school as it now is (a 412's) puts it there. */
+export const platformSchoolKey = keys.school;
+
 export const usePlatformSchool = (id: number) => useQuery({ queryKey: keys.school(id), queryFn: () => api<PlatformSchool>(`/admin/schools/${id}/`) });
 
 export function useCreateSchool() {
@@ -46,7 +49,8 @@ function useHostWrite<V>(id: number, call: (vars: V) => Promise<SchoolHost[]>) {
     mutationFn: call,
     onSuccess: (hosts) => {
       client.setQueryData(keys.hosts(id), hosts);
-      return client.invalidateQueries({ queryKey: keys.school(id), exact: true });
+      // The school's address and the list's column follow its primary host name.
+      return Promise.all([client.invalidateQueries({ queryKey: keys.school(id), exact: true }), client.invalidateQueries({ queryKey: [...keys.all, 'list'] })]);
     },
   });
 }

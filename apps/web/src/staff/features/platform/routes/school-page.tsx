@@ -7,9 +7,10 @@ import { DetailLines } from '@/components/detail-lines';
 import { notify } from '@/components/toast';
 import { errorDetail } from '@/lib/api-error';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { conflictOf } from '../../../components/conflict-banner';
 import { QueryState } from '../../../components/query-state';
 import { platformPaths } from '../../../config/staff-paths';
-import { usePlatformSchool, useUpdateSchool } from '../api/platform-calls';
+import { platformSchoolKey, usePlatformSchool, useUpdateSchool } from '../api/platform-calls';
 import { SchoolForm } from '../components/school-form';
 import { SchoolHosts } from '../components/school-hosts';
 
@@ -27,7 +28,7 @@ export function SchoolPage() {
         {(data) => (
           <>
             <SchoolHead school={data} />
-            <SchoolForm key={data.version} school={data} onReload={(current) => client.setQueryData(['platform', 'schools', id], current)} />
+            <SchoolForm key={data.version} school={data} onReload={(current) => client.setQueryData(platformSchoolKey(id), current)} />
             <SchoolHosts schoolId={id} />
           </>
         )}
@@ -38,6 +39,7 @@ export function SchoolPage() {
 
 function SchoolHead({ school }: { school: PlatformSchool }) {
   const update = useUpdateSchool(school.id);
+  const client = useQueryClient();
   const [asking, setAsking] = useState(false);
   const closing = school.is_active;
 
@@ -47,7 +49,11 @@ function SchoolHead({ school }: { school: PlatformSchool }) {
       notify.success(closing ? platformMessages.deactivated(school.name) : platformMessages.activated(school.name));
       setAsking(false);
     } catch (failure) {
-      notify.error(errorDetail(failure) ?? 'The school could not be changed. Reload and try again.');
+      // Somebody saved the school meanwhile: the page shows it as it now is, to be asked again.
+      const refused = conflictOf<PlatformSchool>(failure);
+      if (refused) client.setQueryData(platformSchoolKey(school.id), refused.current);
+      setAsking(false);
+      notify.error(refused ? `${school.name} was changed meanwhile${refused.by ? ` by ${refused.by}` : ''}: check it and try again.` : (errorDetail(failure) ?? 'The school could not be changed. Try again.'));
     }
   }
 
