@@ -1,6 +1,6 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/button';
 
 interface Props {
@@ -28,16 +28,11 @@ const tools = [
 export function RichTextEditor({ label, value, onChange, error }: Props) {
   const labelId = useId();
   const errorId = useId();
-  // What the editor last reported: a value that is only that, arriving late, must not undo newer typing.
-  const emitted = useRef(value);
   const editor = useEditor({
     // No trailing empty paragraph: what is stored is what was written.
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, protocols: ['https', 'mailto'] }, trailingNode: false })],
     content: value,
-    onUpdate: ({ editor: e }) => {
-      emitted.current = e.isEmpty ? '' : e.getHTML();
-      onChange(emitted.current);
-    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
     editorProps: {
       attributes: {
         class: 'rich-text-area',
@@ -53,8 +48,6 @@ export function RichTextEditor({ label, value, onChange, error }: Props) {
 
   // A value set from outside (a reload after somebody else's save) replaces what the editor shows.
   useEffect(() => {
-    if (value === emitted.current) return;
-    emitted.current = value;
     if (editor.getHTML() !== value && !(value === '' && editor.isEmpty)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
