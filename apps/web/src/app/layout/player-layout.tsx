@@ -8,6 +8,7 @@ import { useSession } from '@/lib/session';
 import { applySchoolColor } from '@/lib/theme';
 import { useUnauthorizedLogout } from '../logout';
 import { useBrowserRedirect } from './use-browser-redirect';
+import { ToNotFound } from './to-not-found';
 import { useScrollToTop } from './use-scroll-to-top';
 
 /**
@@ -29,7 +30,7 @@ export function PlayerLayout() {
 
   if (browserRedirect) return browserRedirect;
   // As in the common layout: no school to show, the not-found page (spec 1 §8).
-  if (school.isError && !school.data) return <Navigate to={paths.notFound} replace />;
+  if (school.isError && !school.data) return <ToNotFound />;
   if (!session) return <Navigate to={paths.home} replace />;
   return (
     <>

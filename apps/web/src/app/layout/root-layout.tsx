@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Loading } from '@/components/loading';
 import { Toaster } from '@/components/toaster';
 import { paths } from '@/config/paths';
@@ -11,6 +11,7 @@ import { AuthModalSlot } from './auth-modal-slot';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { NavbarFrame } from './navbar-frame';
+import { ToNotFound } from './to-not-found';
 import { useBrowserRedirect } from './use-browser-redirect';
 import { useScrollToTop } from './use-scroll-to-top';
 import { VerifiedBanner } from './verified-banner';
@@ -34,7 +35,7 @@ export function RootLayout() {
   if (browserRedirect) return browserRedirect;
   // No school, unknown or not answered (any failure of the lookup): the not-found page, without a shell to
   // brand (spec 1 §8). A failed refetch keeps the school already shown.
-  if (school.isError && !school.data && pathname !== paths.notFound) return <Navigate to={paths.notFound} replace />;
+  if (school.isError && !school.data && pathname !== paths.notFound) return <ToNotFound />;
 
   return (
     <>

@@ -56,7 +56,8 @@ export function RichTextEditor({ label, value, onChange, error }: Props) {
       <span id={labelId} className="field-label">
         {label}
       </span>
-      <div className="rich-text-toolbar" role="toolbar" aria-label={`${label}: formatting`}>
+      {/* A press on a tool leaves the focus in the text: typed straight after, nothing goes to the button. */}
+      <div className="rich-text-toolbar" role="toolbar" aria-label={`${label}: formatting`} onMouseDown={(e) => e.preventDefault()}>
         {tools.map((tool, i) => (
           <button key={tool.name} type="button" className="btn btn-ghost" aria-pressed={state.on[i]} onClick={() => tool.run(editor)}>
             {tool.name}
