@@ -71,6 +71,9 @@ const rawBodies: [string, string][] = [
   ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\r\n--xyz--\r\n'],
   ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="photo\u0000"; filename="\u0000.png"\r\n\r\nabc\r\n--xyz--\r\n'],
   ['multipart/form-data; boundary=xyz', '--xyz--\r\n'],
+  ['application/zip', ''],
+  ['application/zip', 'PK\u0003\u0004 a ZIP cut short'],
+  ['application/zip', 'PK\u0005\u0006\u0000\u0000\u0000\u0000\u0001\u0000\u0001\u0000\u00ff\u00ff\u00ff\u00ff\u0000\u0000\u0000\u0000\u0000\u0000'],
 ];
 
 const fill = (path: string, id: string) => path.replace(/\{[^}]+\}/g, id);

@@ -3,6 +3,7 @@ import { auditStaffRoutes } from '../audit/staff-routes';
 import { staffActor } from '../auth/actor';
 import { bundleStaffRoutes } from '../catalogue/staff-bundle-routes';
 import { certificateStaffRoutes } from '../certificates/staff-routes';
+import { coursePackageStaffRoutes } from '../course-packages/staff-routes';
 import { classStaffRoutes } from '../catalogue/staff-class-routes';
 import { categoryStaffRoutes } from '../catalogue/staff-category-routes';
 import { outlineStaffRoutes } from '../catalogue/staff-outline-routes';
@@ -41,6 +42,7 @@ export const staffScope: FastifyPluginAsync = async (staff) => {
   await staff.register(categoryStaffRoutes);
   await staff.register(bundleStaffRoutes);
   await staff.register(classStaffRoutes);
+  await staff.register(coursePackageStaffRoutes);
   await staff.register(uploadStaffRoutes);
   await staff.register(examStaffRoutes);
   await staff.register(gradingStaffRoutes);

@@ -9,10 +9,10 @@ const run = promisify(execFile);
 export const SNIFF_BYTES = 4100;
 
 /** What a file's first bytes say it is, when it is something lessons use; the name and declared type count for nothing. */
-export async function sniff(head: Buffer): Promise<{ mime: string; kind: UploadKind } | null> {
+export async function sniff(head: Buffer): Promise<{ mime: string; kind: UploadKind; ext: string } | null> {
   const type = await fileTypeFromBuffer(head);
   const kind = type ? uploadMimeKinds[type.mime] : undefined;
-  return type && kind ? { mime: type.mime, kind } : null;
+  return type && kind ? { mime: type.mime, kind, ext: type.ext } : null;
 }
 
 export interface MediaFacts {

@@ -7,12 +7,16 @@ import { Button } from '@/components/button';
 import { InlineSelect } from '@/components/inline-select';
 import { RelativeTime } from '@/components/relative-time';
 import { SearchBox } from '@/components/search-box';
+import { notify } from '@/components/toast';
+import { errorDetail } from '@/lib/api-error';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { staffPaths } from '../../../config/staff-paths';
 import { useListFilters } from '../../../lib/use-list-filters';
 import { useStaffMe } from '../../../lib/use-staff-me';
 import { useStaffCourses } from '../api/course-calls';
+import { useExportCourse } from '../api/course-package-calls';
+import { ImportCourseDialog } from '../components/import-course-dialog';
 import { NewCourseDialog } from '../components/new-course-dialog';
 import { PublishProblemsDialog } from '../components/publish-problems-dialog';
 import { useCourseActions } from '../components/use-course-actions';
@@ -26,7 +30,9 @@ export function CourseList() {
   const { filters, update } = useListFilters(staffCourseListQuerySchema);
   const courses = useStaffCourses(filters);
   const actions = useCourseActions();
+  const exportCourse = useExportCourse();
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<StaffCourseRow | null>(null);
   const can = (permission: Permission) => me.data?.permissions.includes(permission) ?? false;
 
@@ -53,6 +59,15 @@ export function CourseList() {
               />
             )}
             {can('course.create') && <Button variant="ghost" label="Duplicate" aria-label={`Duplicate ${course.name}`} onClick={() => void actions.run(course, 'duplicate')} />}
+            {can('course.create') && (
+              <Button
+                variant="ghost"
+                label="Export"
+                aria-label={`Export ${course.name}`}
+                busy={exportCourse.isPending && exportCourse.variables.id === course.id}
+                onClick={() => exportCourse.mutate(course, { onError: (error) => notify.error(errorDetail(error) ?? 'The course could not be exported. Try again.') })}
+              />
+            )}
             {can('course.delete') && course.status !== 'archived' && <Button variant="ghost" label="Delete" aria-label={`Delete ${course.name}`} onClick={() => setDeleting(course)} />}
           </div>
         );
@@ -64,7 +79,12 @@ export function CourseList() {
     <div className="console-page">
       <div className="console-head">
         <h1>Courses</h1>
-        {can('course.create') && <Button label="New course" onClick={() => setCreating(true)} />}
+        {can('course.create') && (
+          <div className="row-actions">
+            <Button variant="ghost" label="Import a course" onClick={() => setImporting(true)} />
+            <Button label="New course" onClick={() => setCreating(true)} />
+          </div>
+        )}
       </div>
       <div className="list-controls-row">
         <SearchBox label="Search courses" value={filters.search ?? ''} onSearch={(search) => update({ search })} />
@@ -82,6 +102,7 @@ export function CourseList() {
         onPage={(page) => update({ page })}
       />
       <NewCourseDialog open={creating} onClose={() => setCreating(false)} />
+      <ImportCourseDialog open={importing} onClose={() => setImporting(false)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this course?"
