@@ -340,6 +340,19 @@ describe('certificates', () => {
     const [stored] = await db().select().from(schoolsTable).where(eq(schoolsTable.id, school.id));
     expect(stored).toMatchObject({ accreditationNumber: 'AP-2027-001', certificateSignatories: [{ name: 'Dr. Liza Soriano', title: 'Academic Head' }, { name: 'Atty. Ana Cruz', title: 'Dean' }] });
 
+    // A signature, uploaded and then saved with the form, printed above the first signatory's name.
+    await settings.getByRole('button', { name: 'Upload signature of signatory 1' }).click();
+    const ink = await sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 20, g: 30, b: 90, alpha: 1 } } }).png().toBuffer();
+    await settings.getByLabel('Choose the image').setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: ink });
+    await visible(settings.getByText('The new signature is ready: Save prints it on new certificates.'));
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await toast(page, staffCertificateMessages.saved);
+    await visible(settings.getByRole('img', { name: 'Signature of signatory 1' }));
+    expect(await settings.getByRole('img', { name: 'Signature of signatory 1' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
+    const [signed] = await db().select().from(schoolsTable).where(eq(schoolsTable.id, school.id));
+    expect(signed!.certificateSignatories[0]!.signature).toMatch(/^signatures\/[0-9a-f]{32}\.png$/);
+    expect(signed!.certificateSignatories[1]!.signature).toBeNull();
+
     const { page: phone } = await signedInAt(app, admin.token, '/staff/certificates', { width: 360, height: 740 }, school.domain);
     await phone.evaluate(() => localStorage.setItem('theme', 'dark'));
     await phone.reload();

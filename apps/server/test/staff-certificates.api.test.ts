@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { staffCertificateMessages as m, type CertificateSettings, type StaffCertificate } from '@school/shared/staff/certificates';
 import { versionMessages } from '@school/shared/staff/versions';
@@ -6,6 +8,7 @@ import { auditLog, certificates, users } from '../src/db/schema/index';
 import { certificateService } from '../src/modules/certificates/service';
 import { createCourse, createEnrolment, createOutline, createSchool, createStaff, createStudent } from './support/factories';
 import { serverForFile } from './support/server';
+import { tusClient } from './support/tus';
 
 const ctx = serverForFile();
 const db = () => ctx.server.database.db;
@@ -99,6 +102,39 @@ describe("the school's certificates in the console", () => {
     // A certificate issued now prints them; one issued before keeps its own.
     const { row } = await s.issue('Special Penal Laws');
     expect(row.facts).toMatchObject({ signatories, accreditation: 'AP-2027-001' });
+  });
+
+  it("prints each signatory's uploaded signature, kept across saves; a signature that is not the school's is refused", async () => {
+    const s = await school();
+    const path = '/api/v1/staff/certificate-settings/';
+    const ink = await sharp({ create: { width: 1200, height: 400, channels: 4, background: { r: 20, g: 30, b: 90, alpha: 1 } } }).png().toBuffer();
+    const upload = await tusClient(ctx).upload({ token: s.admin.token, school: s.school }, ink, 'signature.png');
+    expect(upload.state).toBe('ready');
+    const first = (await ctx.api.get<CertificateSettings>(path, s.as(s.admin))).body;
+    const refusedUpload = await ctx.api.patch(path, { signatories: [{ name: 'Atty. Ana Cruz', title: 'Dean', signature_upload: 'f'.repeat(32) }] }, s.as(s.admin, at(first.version)));
+    expect(refusedUpload).toMatchObject({ status: 400, body: { 'signatories.0.signature_upload': [expect.any(String)] } });
+    const saved = await ctx.api.patch<CertificateSettings>(path, { signatories: [{ name: 'Atty. Ana Cruz', title: 'Dean', signature_upload: upload.id }, { name: 'Dr. Liza Soriano', title: 'Academic Head' }] }, s.as(s.admin, at(first.version)));
+    expect(saved.status, saved.text).toBe(200);
+    const [signed, unsigned] = saved.body.signatories;
+    expect(signed!.signature).toBe(`signatures/${upload.id}.png`);
+    expect(signed!.signature_url).toMatch(/^\/media\/private\//);
+    expect(unsigned).toMatchObject({ signature: null, signature_url: null });
+    // Stored as a PNG within its box, in the private area only.
+    expect(await sharp((await ctx.server.app.storage.get(signed!.signature!, 'private'))!).metadata()).toMatchObject({ format: 'png', width: 900, height: 300 });
+    expect(await ctx.server.app.storage.get(signed!.signature!, 'public')).toBeNull();
+
+    // Moved to second place, the signature goes with its signatory; a key the school's signatories do not have is refused.
+    const moved = await ctx.api.patch<CertificateSettings>(path, { signatories: [unsigned, signed] }, s.as(s.admin, at(saved.body.version)));
+    expect(moved.body.signatories.map((x) => x.signature)).toEqual([null, signed!.signature]);
+    const forged = await ctx.api.patch(path, { signatories: [{ name: 'Atty. X', title: 'Dean', signature: 'certificates/ABCD.png' }] }, s.as(s.admin, at(moved.body.version)));
+    expect(forged).toMatchObject({ status: 400, body: { 'signatories.0.signature': [m.unknownSignature] } });
+
+    // The certificate's PDF draws it: the QR code and one signature.
+    const { row } = await s.issue('Signed Course');
+    expect(row.facts.signatories?.[1]).toMatchObject({ name: 'Atty. Ana Cruz', signature: signed!.signature });
+    const pdf = await PDFDocument.load((await ctx.server.app.storage.get(row.pdfKey!, 'private'))!);
+    const images = pdf.getPage(0).node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
+    expect(images.keys()).toHaveLength(2);
   });
 
   it('answers 404 for another school’s certificates and refuses instructors, students and nobody', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uploadIdSchema } from './uploads';
 
 export const CERTIFICATES_PAGE_SIZE = 50;
 export const MAX_SIGNATORIES = 3;
@@ -14,6 +15,7 @@ export const staffCertificateMessages = {
   tooManySignatories: `A certificate has at most ${MAX_SIGNATORIES} signatories.`,
   accreditationLong: 'Keep the accreditation number to 100 characters.',
   saved: 'The certificate settings are saved.',
+  unknownSignature: 'This signature is not one of the school’s signatories’: upload it again.',
 } as const;
 
 export const CERTIFICATE_STATES = ['all', 'valid', 'revoked'] as const;
@@ -54,6 +56,8 @@ export const revokeCertificateSchema = z.object({
 const signatorySchema = z.object({
   name: z.string({ error: staffCertificateMessages.signatoryName }).trim().min(1, { error: staffCertificateMessages.signatoryName }).max(120, { error: staffCertificateMessages.signatoryName }),
   title: z.string({ error: staffCertificateMessages.signatoryTitle }).trim().min(1, { error: staffCertificateMessages.signatoryTitle }).max(120, { error: staffCertificateMessages.signatoryTitle }),
+  signature: z.string().max(200).nullable().default(null).describe('a signature the settings answered, kept as it is; null for none'),
+  signature_upload: uploadIdSchema.optional().describe('a ready image upload: the new signature, in place of `signature`'),
 });
 
 /** What the school's new certificates print: up to three signatories, in order, and its MCLE accreditation number. */
@@ -67,7 +71,7 @@ export type CertificateSettingsPatch = z.infer<typeof certificateSettingsPatchSc
 
 export const certificateSettingsSchema = z.object({
   version: z.number(),
-  signatories: z.array(z.object({ name: z.string(), title: z.string() })),
+  signatories: z.array(z.object({ name: z.string(), title: z.string(), signature: z.string().nullable(), signature_url: z.string().nullable().describe('the signature image, for a short time') })),
   accreditation_number: z.string().nullable(),
 });
 export type CertificateSettings = z.infer<typeof certificateSettingsSchema>;

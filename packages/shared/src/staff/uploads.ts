@@ -55,6 +55,7 @@ export const uploadMessages = {
   quota: (quota: number) => `The school's files would pass its total of ${formatBytes(quota)}: delete unused lessons' files or ask the platform for more room.`,
   notMedia: 'This file is not a video, an audio file, a PDF or an image the platform can use.',
   unreadable: 'The file could not be read as the video or audio it claims to be.',
+  imageUnreadable: 'The image could not be read.',
   wrongKind: (lesson: LessonType, kind: UploadKind | null) =>
     `${lesson === 'pdf' ? 'A PDF' : lesson === 'audio' ? 'An audio' : lesson === 'ivideo' ? 'An interactive video' : 'A video'} lesson needs ${kindWords[lessonUploadKind[lesson]!]}${kind ? `; this file is ${kindWords[kind]}` : ''}.`,
   notReady: 'The file is still being processed: wait until it is ready.',

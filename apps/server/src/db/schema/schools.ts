@@ -5,6 +5,8 @@ import type { Products } from '@school/shared/school/schemas';
 export interface Signatory {
   name: string;
   title: string;
+  /** The private storage key of the signature image printed above the name (absent: none). */
+  signature?: string | null;
 }
 
 /** A question of the FAQ page a school writes, and its answer (sanitized HTML). */

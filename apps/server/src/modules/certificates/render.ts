@@ -17,7 +17,15 @@ export interface CertificateArt {
   url: string;
   colour: string;
   /** The school's logo as a PNG with its size in pixels, or null. */
-  logo: { data: Buffer; width: number; height: number } | null;
+  logo: Picture | null;
+  /** Each signatory's signature (in the order of `facts.signatories`), or null for one without. */
+  signatures: (Picture | null)[];
+}
+
+export interface Picture {
+  data: Buffer;
+  width: number;
+  height: number;
 }
 
 type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node | Node[] | string; src?: string; width?: number; height?: number } };
@@ -35,6 +43,8 @@ async function image(art: CertificateArt, qr: { src: string; size: number }) {
   const { facts } = art;
   const details = [unitsLine(facts), facts.approvalNumber && `Approval No. ${facts.approvalNumber}`, facts.accreditation && `Accreditation No. ${facts.accreditation}`].filter(Boolean).join('  ·  ');
   const signatories = facts.signatories ?? [];
+  // The same room above every name once any has a signature, so that the names stay on one line.
+  const signatureRoom = art.signatures.some(Boolean) ? Math.max(...art.signatures.map((p) => p?.height ?? 0)) : 0;
   const tree = el(
     'div',
     { display: 'flex', flexDirection: 'column', alignItems: 'center', boxSizing: 'border-box', width: WIDTH, height: HEIGHT, background: '#fffdf7', border: `24px solid ${art.colour}`, padding: '56px 90px 40px', fontFamily: 'Serif', color: '#1f2933' },
@@ -56,9 +66,13 @@ async function image(art: CertificateArt, qr: { src: string; size: number }) {
         el(
           'div',
           { display: 'flex', gap: 56 },
-          signatories.map((s) =>
-            el('div', { display: 'flex', flexDirection: 'column', alignItems: 'center', width: 360, borderTop: '2px solid #1f2933', paddingTop: 10 }, [text(s.name, { fontSize: 28, fontWeight: 700 }), text(s.title, { fontSize: 22 })]),
-          ),
+          signatories.map((s, i) => {
+            const signature = art.signatures[i];
+            return el('div', { display: 'flex', flexDirection: 'column', alignItems: 'center', width: 360 }, [
+              el('div', { display: 'flex', alignItems: 'flex-end', justifyContent: 'center', height: signatureRoom }, signature ? [{ type: 'img', props: { src: png(signature.data), width: Math.min(signature.width, 360), height: signature.height * (Math.min(signature.width, 360) / signature.width) } }] : []),
+              el('div', { display: 'flex', flexDirection: 'column', alignItems: 'center', width: 360, borderTop: '2px solid #1f2933', paddingTop: 10 }, [text(s.name, { fontSize: 28, fontWeight: 700 }), text(s.title, { fontSize: 22 })]),
+            ]);
+          }),
         ),
         { type: 'img', props: { src: qr.src, width: qr.size, height: qr.size } },
       ]),
@@ -113,8 +127,15 @@ async function pdf(art: CertificateArt, qrPng: Buffer) {
     page.drawImage(logo, { x: 40, y: 520, width: (logo.width / logo.height) * height, height });
   }
   // The signatories above the verification lines, left of the QR code.
+  const signatures = await Promise.all(art.signatures.map((p) => p && doc.embedPng(p.data)));
   (facts.signatories ?? []).forEach((s, i) => {
     const x = 60 + i * 200;
+    const signature = signatures[i];
+    if (signature) {
+      // Above the line, at most 40 points high and as wide as the line.
+      const scale = Math.min(40 / signature.height, 170 / signature.width);
+      page.drawImage(signature, { x: x + (170 - signature.width * scale) / 2, y: 142, width: signature.width * scale, height: signature.height * scale });
+    }
     page.drawLine({ start: { x, y: 140 }, end: { x: x + 170, y: 140 }, thickness: 1, color: rgb(0.12, 0.16, 0.2) });
     const line = (value: string, y: number, size: number, f: typeof serif) => page.drawText(value, { x: x + (170 - f.widthOfTextAtSize(value, size)) / 2, y, size, font: f });
     line(s.name, 126, 11, bold);

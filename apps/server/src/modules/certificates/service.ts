@@ -6,6 +6,7 @@ import type { CertificateStatus, CertificationBody, Compliance } from '@school/s
 import { todayIn } from '@school/shared/school/dates';
 import type { Db } from '../../db/client';
 import type { CertificateFacts } from '../../db/schema/index';
+import type { Visibility } from '../../infra/storage/storage';
 import { decodeImage, exceedsPixelLimit } from '../../lib/decode-image';
 import { badRequest, DomainError, invalid, notFound } from '../../lib/errors';
 import { fullName } from '../account/presenter';
@@ -25,6 +26,8 @@ export const ISSUE_CERTIFICATE = 'issue-certificate';
 const ISSUE_OVERDUE = 'issue-overdue-certificates';
 /** Enrolments a sweep looks at, at most (the next sweep takes the rest). */
 const OVERDUE_BATCH = 200;
+/** A signature's height on the certificate image, in pixels. */
+const SIGNATURE_HEIGHT = 80;
 /** The logo's height on the certificate image, in pixels. */
 const LOGO_HEIGHT = 100;
 /** Courses (and bundles) the tracker suggests for the missing areas. */
@@ -57,17 +60,23 @@ export function certificateService(app: FastifyInstance) {
   let issuing = inProcess.get(app);
   if (!issuing) inProcess.set(app, (issuing = new Map()));
 
-  /** The school's logo as a PNG 100 px high (whatever image it was stored as), or null without a readable one. */
-  async function logoOf(key: string | null) {
-    const stored = key ? await app.storage.get(key, 'public').catch(() => null) : null;
+  /** A stored image as a PNG `height` px high (whatever image it was stored as), or null without a readable one. */
+  async function pngOf(key: string | null | undefined, visibility: Visibility, height: number) {
+    const stored = key ? await app.storage.get(key, visibility).catch(() => null) : null;
     if (!stored) return null;
     const drawn = await decodeImage(stored, { density: 300 })
-      .resize({ height: LOGO_HEIGHT })
+      .resize({ height })
       .png()
       .toBuffer({ resolveWithObject: true })
       .catch(() => null);
     return drawn && { data: drawn.data, width: drawn.info.width, height: drawn.info.height };
   }
+
+  /** What a certificate draws besides its facts: the school's logo and each signatory's signature. */
+  const imagesOf = async (logo: string | null, facts: CertificateFacts) => ({
+    logo: await pngOf(logo, 'public', LOGO_HEIGHT),
+    signatures: await Promise.all((facts.signatories ?? []).map((s) => pngOf(s.signature, 'private', SIGNATURE_HEIGHT))),
+  });
 
   async function issueOnce(enrollmentId: number) {
     const row = await repo.enrolmentFacts(enrollmentId);
@@ -93,7 +102,7 @@ export function certificateService(app: FastifyInstance) {
     };
     // The drawing libraries and fonts load on the first certificate, not at every start.
     const { renderCertificate } = await import('./render');
-    const files = await renderCertificate({ facts, code, url: pageUrl(school.domain, code), colour: school.primaryColor, logo: await logoOf(school.logo) });
+    const files = await renderCertificate({ facts, code, url: pageUrl(school.domain, code), colour: school.primaryColor, ...(await imagesOf(school.logo, facts)) });
     const imageKey = `certificates/${code}.png`;
     const pdfKey = `certificates/${code}.pdf`;
     await app.storage.put(imageKey, files.png, { visibility: 'private', contentType: 'image/png' });
@@ -131,7 +140,7 @@ export function certificateService(app: FastifyInstance) {
       const look = await repo.schoolLook(row.schoolId);
       if (!look) throw notFound();
       const { renderCertificate } = await import('./render');
-      const files = await renderCertificate({ facts, code: row.code, url: pageUrl(look.domain, row.code), colour: look.primaryColor, logo: await logoOf(look.logo) });
+      const files = await renderCertificate({ facts, code: row.code, url: pageUrl(look.domain, row.code), colour: look.primaryColor, ...(await imagesOf(look.logo, facts)) });
       const stamp = Date.now().toString(36);
       const imageKey = `certificates/${row.code}-${stamp}.png`;
       const pdfKey = `certificates/${row.code}-${stamp}.pdf`;

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { CERTIFICATES_PAGE_SIZE, staffCertificateMessages as msg, type CertificateSettings, type CertificateSettingsPatch, type StaffCertificate, type StaffCertificateQuery } from '@school/shared/staff/certificates';
-import { DomainError, notFound } from '../../lib/errors';
+import type { Signatory } from '../../db/schema/schools';
+import { DomainError, invalid, notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import { displayName } from '../account/presenter';
 import { recordAudit, staleWrite } from '../audit/service';
 import type { StaffContext } from '../staff/context';
+import { uploadService } from '../uploads/service';
 import { certificateStaffPolicy } from './policy';
 import type { CertificateRow } from './repository';
 import { certificateService } from './service';
@@ -12,6 +14,10 @@ import { staffCertificateRepository, staffCertificateWrites } from './staff-repo
 
 type Learner = Parameters<typeof displayName>[0] & { email: string };
 const refused = (detail: string) => new DomainError(409, { detail });
+/** A signature as the console shows it: an address that lasts an hour. */
+const SIGNATURE_LINK_SECONDS = 3600;
+/** The most a signature is stored at: printed 80 px high on the certificate, with room to spare. */
+const SIGNATURE_BOX = { width: 900, height: 300 };
 
 /**
  * The school's issued certificates in the console (`/staff/certificates/`): searched, revoked with a reason the
@@ -21,6 +27,7 @@ const refused = (detail: string) => new DomainError(409, { detail });
 export function staffCertificateService(app: FastifyInstance) {
   const repo = staffCertificateRepository(app.db);
   const certificatesOf = certificateService(app);
+  const uploads = uploadService(app);
   const subject = (id: number) => ({ type: 'certificate', id });
 
   const present = (row: CertificateRow, user: Learner, domain: string): StaffCertificate => ({
@@ -44,11 +51,33 @@ export function staffCertificateService(app: FastifyInstance) {
     return found;
   }
 
-  const presentSettings = (row: { version: number; signatories: { name: string; title: string }[]; accreditation: string | null }): CertificateSettings => ({
+  const presentSettings = async (row: { version: number; signatories: Signatory[]; accreditation: string | null }): Promise<CertificateSettings> => ({
     version: row.version,
-    signatories: row.signatories,
+    signatories: await Promise.all(
+      row.signatories.map(async (s) => ({
+        name: s.name,
+        title: s.title,
+        signature: s.signature ?? null,
+        signature_url: s.signature ? await app.storage.signedUrl(s.signature, { expiresIn: SIGNATURE_LINK_SECONDS }) : null,
+      })),
+    ),
     accreditation_number: row.accreditation,
   });
+
+  /**
+   * The signatories as stored: a new upload becomes the signature (a PNG in the private area); a signature named
+   * must be one the school's signatories have now, so that no other file can be printed.
+   */
+  async function signatoriesOf(ctx: StaffContext, given: NonNullable<CertificateSettingsPatch['signatories']>, current: Signatory[]): Promise<Signatory[]> {
+    const known = new Set(current.map((s) => s.signature).filter(Boolean));
+    return Promise.all(
+      given.map(async ({ name, title, signature, signature_upload: upload }, i) => {
+        if (upload) return { name, title, signature: await uploads.privateImage(ctx, upload, 'signatures', SIGNATURE_BOX, `signatories.${i}.signature_upload`, 'The signature') };
+        if (signature && !known.has(signature)) throw invalid({ [`signatories.${i}.signature`]: msg.unknownSignature });
+        return { name, title, signature };
+      }),
+    );
+  }
 
   return {
     async list(ctx: StaffContext, q: StaffCertificateQuery) {
@@ -107,7 +136,7 @@ export function staffCertificateService(app: FastifyInstance) {
       const before = await repo.settings(ctx.school.id);
       if (!before) throw notFound();
       const columns = {
-        ...(patch.signatories === undefined ? {} : { certificateSignatories: patch.signatories }),
+        ...(patch.signatories === undefined ? {} : { certificateSignatories: await signatoriesOf(ctx, patch.signatories, before.signatories) }),
         ...(patch.accreditation_number === undefined ? {} : { accreditationNumber: patch.accreditation_number || null }),
       };
       const saved = await app.db.transaction(async (tx) => {
@@ -122,7 +151,7 @@ export function staffCertificateService(app: FastifyInstance) {
         return row;
       });
       if (saved) return presentSettings(saved);
-      const current = presentSettings((await repo.settings(ctx.school.id))!);
+      const current = await presentSettings((await repo.settings(ctx.school.id))!);
       throw await staleWrite(app.db, ctx.school.id, { type: 'school', id: ctx.school.id }, current, current.version);
     },
   };

@@ -6,8 +6,9 @@ import { Server } from '@tus/server';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { Upload } from '@tus/utils';
 import type { LessonType } from '@school/shared/staff/courses';
-import { lessonUploadKind, uploadMessages, type UploadStatus } from '@school/shared/staff/uploads';
+import { lessonUploadKind, uploadMessages, type UploadKind, type UploadStatus } from '@school/shared/staff/uploads';
 import type { Tx } from '../../db/client';
+import { decodeImage } from '../../lib/decode-image';
 import { invalid, notFound } from '../../lib/errors';
 import { publicUrlOf } from '../../infra/storage/storage';
 import type { StaffContext } from '../staff/context';
@@ -112,6 +113,16 @@ export function uploadService(app: FastifyInstance) {
     return tus;
   }
 
+  /** The mime type of a ready upload of `kind` the actor may use; else 400 on `field` with the reason. */
+  async function usable(ctx: StaffContext, id: string, kind: UploadKind, field: string, what: string) {
+    const row = await repo.find(ctx.school.id, id);
+    if (!row || !uploadPolicy.can(ctx.actor, 'use', row)) throw invalid({ [field]: uploadMessages.unknown });
+    if (row.state === 'failed') throw invalid({ [field]: uploadMessages.failed });
+    if (row.state !== 'ready') throw invalid({ [field]: uploadMessages.notReady });
+    if (row.kind !== kind || !row.mime) throw invalid({ [field]: uploadMessages.needs(what, kind, row.kind) });
+    return row.mime;
+  }
+
   async function visible(ctx: StaffContext, id: string, verb: 'read' | 'cancel') {
     const row = hexId.test(id) ? await repo.find(ctx.school.id, id) : null;
     if (!row) throw notFound();
@@ -173,13 +184,23 @@ export function uploadService(app: FastifyInstance) {
      * cleanup job (it is never attached to a lesson).
      */
     async publicCopy(ctx: StaffContext, id: string, kind: 'image' | 'video', field: string, what: string) {
-      const row = await repo.find(ctx.school.id, id);
-      if (!row || !uploadPolicy.can(ctx.actor, 'use', row)) throw invalid({ [field]: uploadMessages.unknown });
-      if (row.state === 'failed') throw invalid({ [field]: uploadMessages.failed });
-      if (row.state !== 'ready') throw invalid({ [field]: uploadMessages.notReady });
-      if (row.kind !== kind || !row.mime) throw invalid({ [field]: uploadMessages.needs(what, kind, row.kind) });
-      const key = `${kind === 'image' ? 'images' : 'previews'}/${id}.${extensions[row.mime] ?? 'bin'}`;
-      await app.storage.publish(uploadKey(id), key, row.mime);
+      const mime = await usable(ctx, id, kind, field, what);
+      const key = `${kind === 'image' ? 'images' : 'previews'}/${id}.${extensions[mime] ?? 'bin'}`;
+      await app.storage.publish(uploadKey(id), key, mime);
+      return key;
+    },
+
+    /**
+     * A private copy of a ready image upload, redrawn as a PNG at most `box` in size (a signatory's signature,
+     * printed on certificates and shown to nobody else); its key is returned. An unusable upload is 400 on `field`.
+     */
+    async privateImage(ctx: StaffContext, id: string, folder: string, box: { width: number; height: number }, field: string, what: string) {
+      await usable(ctx, id, 'image', field, what);
+      const bytes = await app.storage.get(uploadKey(id), 'private');
+      const drawn = bytes && (await decodeImage(bytes).resize({ ...box, fit: 'inside', withoutEnlargement: true }).png().toBuffer().catch(() => null));
+      if (!drawn) throw invalid({ [field]: uploadMessages.imageUnreadable });
+      const key = `${folder}/${id}.png`;
+      await app.storage.put(key, drawn, { visibility: 'private', contentType: 'image/png' });
       return key;
     },
 

@@ -9,6 +9,7 @@ import { notify } from '@/components/toast';
 import { useServerForm } from '@/lib/use-server-form';
 import { ConflictBanner, conflictOf, type Conflict } from '../../../components/conflict-banner';
 import { useUpdateCertificateSettings } from '../api/certificate-calls';
+import { SignatureField } from './signature-field';
 
 const formSchema = certificateSettingsPatchSchema.required().extend({ accreditation_number: z.string().trim().max(100, { error: m.accreditationLong }) });
 type Values = z.infer<typeof formSchema>;
@@ -22,7 +23,13 @@ interface Props {
 export function CertificateSettingsForm({ settings, onReload }: Props) {
   const update = useUpdateCertificateSettings();
   const [conflict, setConflict] = useState<Conflict<CertificateSettings> | null>(null);
-  const { form, banner, showServerError } = useServerForm<Values>(formSchema, { signatories: settings.signatories, accreditation_number: settings.accreditation_number ?? '' });
+  const { form, banner, showServerError } = useServerForm<Values>(formSchema, {
+    signatories: settings.signatories.map(({ name, title, signature }) => ({ name, title, signature })),
+    accreditation_number: settings.accreditation_number ?? '',
+  });
+  // The stored signatures' addresses: a signatory moved in the form keeps showing its own.
+  const signatureUrls = new Map(settings.signatories.map((s) => [s.signature, s.signature_url]));
+  const drafts = form.watch('signatories');
   const { errors } = form.formState;
   const signatories = useFieldArray({ control: form.control, name: 'signatories' });
   const listError = errors.signatories?.message ?? errors.signatories?.root?.message;
@@ -59,6 +66,16 @@ export function CertificateSettingsForm({ settings, onReload }: Props) {
                 <TextField label={`Name of signatory ${index + 1}`} error={errors.signatories?.[index]?.name?.message} {...form.register(`signatories.${index}.name`)} />
                 <TextField label={`Title of signatory ${index + 1}`} error={errors.signatories?.[index]?.title?.message} {...form.register(`signatories.${index}.title`)} />
               </div>
+              <SignatureField
+                place={index + 1}
+                url={signatureUrls.get(drafts[index]?.signature ?? null) ?? null}
+                pending={Boolean(drafts[index]?.signature_upload)}
+                onUpload={(id) => form.setValue(`signatories.${index}.signature_upload`, id, { shouldDirty: true })}
+                onRemove={() => {
+                  form.setValue(`signatories.${index}.signature_upload`, undefined, { shouldDirty: true });
+                  form.setValue(`signatories.${index}.signature`, null, { shouldDirty: true });
+                }}
+              />
               <div className="row-actions">
                 <Button variant="ghost" label="Up" aria-label={`Move signatory ${index + 1} up`} disabled={index === 0} onClick={() => signatories.move(index, index - 1)} />
                 <Button variant="ghost" label="Down" aria-label={`Move signatory ${index + 1} down`} disabled={index === signatories.fields.length - 1} onClick={() => signatories.move(index, index + 1)} />
@@ -67,7 +84,7 @@ export function CertificateSettingsForm({ settings, onReload }: Props) {
             </li>
           ))}
         </ol>
-        <Button variant="ghost" label="Add a signatory" disabled={signatories.fields.length >= MAX_SIGNATORIES} onClick={() => signatories.append({ name: '', title: '' })} />
+        <Button variant="ghost" label="Add a signatory" disabled={signatories.fields.length >= MAX_SIGNATORIES} onClick={() => signatories.append({ name: '', title: '', signature: null })} />
       </fieldset>
       <div className="form-actions">
         <Button type="submit" label="Save" busy={update.isPending} />
