@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '@school/shared/auth/messages';
 import { platformMessages as m } from '@school/shared/platform/schools';
+import { staffCertificateMessages } from '@school/shared/staff/certificates';
+import { teamMessages } from '@school/shared/staff/team';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-data';
 import { lastMail, linkIn, unique } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
@@ -72,8 +74,38 @@ describe("the platform's console", () => {
     await visible(head.getByRole('heading', { level: 1, name: 'Dashboard' }));
     await head.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'School' }).click();
     await head.getByLabel('Colour (hex, such as #1d4ed8)').fill('#0f766e');
+    // Its FAQ page, written here and saved with the colour.
+    await head.getByRole('tab', { name: 'FAQ' }).click();
+    await head.getByRole('button', { name: 'Add a question' }).click();
+    await head.getByLabel('Question 1', { exact: true }).fill('Are the courses MCLE-accredited?');
+    await head.getByRole('textbox', { name: 'Answer 1' }).fill('Yes, each course page lists its units.');
     await head.getByRole('button', { name: 'Save' }).click();
     await toast(head, 'The school’s settings are saved.');
+
+    // Its team: an instructor invited; the only administrator cannot leave.
+    const side = head.getByRole('navigation', { name: 'Staff console' });
+    await side.getByRole('link', { name: 'Team' }).click();
+    await head.getByRole('row').filter({ hasText: '(you)' }).getByRole('button', { name: /^Remove / }).click();
+    await toast(head, teamMessages.lastAdministrator);
+    const instructor = `${unique('teacher')}@example.com`;
+    await head.getByRole('button', { name: 'Invite', exact: true }).click();
+    const invite = await dialog(head, 'Invite to the team');
+    await invite.getByLabel('Email Address').fill(instructor);
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    await toast(head, teamMessages.invited(instructor));
+    expect((await lastMail(app.server.url, instructor, { subject: 'Join Visayas Law Institute' })).text).toContain(`${app.origin(domain)}/`);
+
+    // Who signs its certificates.
+    await side.getByRole('link', { name: 'Certificates' }).click();
+    const signing = head.getByRole('form', { name: 'What new certificates print' });
+    await signing.getByRole('button', { name: 'Add a signatory' }).click();
+    await signing.getByLabel('Name of signatory 1').fill('Atty. Teresa Magbanua');
+    await signing.getByLabel('Title of signatory 1').fill('President');
+    await signing.getByRole('button', { name: 'Save' }).click();
+    await toast(head, staffCertificateMessages.saved);
+
+    await head.goto(`${app.origin(domain)}/faqs`);
+    await visible(head.getByText('Are the courses MCLE-accredited?'));
     await head.goto(`${app.origin(domain)}/`);
     await visible(head.getByRole('heading', { level: 1, name: 'Visayas Law Institute' }));
     expect(await head.locator('.hero').evaluate((node) => getComputedStyle(node).backgroundColor)).toBe('rgb(15, 118, 110)');
