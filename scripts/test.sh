@@ -9,6 +9,8 @@ ensure_node_modules
 if [ ! -x /usr/bin/chromium ]; then apt_install chromium fonts-liberation; fi
 # Lesson uploads are probed with ffprobe and get their poster frame from ffmpeg.
 command -v ffprobe >/dev/null && command -v ffmpeg >/dev/null || apt_install ffmpeg
+# The cluster test (PostgreSQL run) puts Debian's nginx in front of three server processes.
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || apt_install nginx
 ensure_postgres
 db="platform_test_$$_$(date +%s)"
 node scripts/pg-admin.mjs "$PG_ADMIN_URL" create "$db"

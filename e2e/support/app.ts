@@ -1,20 +1,10 @@
-import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { client } from '../../apps/server/test/support/http';
+import { freePort } from '../../apps/server/test/support/ports';
 import { startServer, type TestServer } from '../../apps/server/test/support/server';
 
 const webDist = path.resolve(import.meta.dirname, '../../apps/web/dist');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export interface E2eApp {
   server: TestServer;

@@ -56,6 +56,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { socialRoutes } from './modules/social/routes';
 import { scheduleRoutes } from './modules/schedule/routes';
 import { staffScope } from './modules/staff/scope';
+import { healthRoutes } from './modules/health/routes';
 import { credentialRoutes } from './modules/certificates/credential-routes';
 import { platformRoutes } from './modules/platform/routes';
 import { schoolRepository } from './modules/tenancy/repository';
@@ -223,6 +224,7 @@ export async function buildApp(options: AppOptions) {
   );
   if (config.MAIL_TRANSPORT === 'outbox' && config.DEV_MAILBOX) await app.register(devMailboxRoutes);
   await app.register(credentialRoutes);
+  await app.register(healthRoutes);
   await registerWebApp(app, config.WEB_DIST_DIR);
   await registerSendEmail(app);
   await scheduleCleanup(app);
