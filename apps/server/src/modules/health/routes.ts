@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pingDatabase } from './repository';
 
 const tags = ['health'];
 const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.boolean().optional(), storage: z.boolean().optional() });
@@ -23,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/readyz', { config, schema: { tags, summary: 'The process can serve: its database and storage answer (503 when either does not)', response: { 200: statusSchema, 503: statusSchema } } }, async (_request, reply) => {
     const [database, storage] = await Promise.all([
-      within(app.db.execute(sql`select 1`)).then(() => true, () => false),
+      within(pingDatabase(app.db)).then(() => true, () => false),
       // An unknown key answers null: reaching the storage is what counts.
       within(app.storage.head('readyz', 'private', 1)).then(() => true, () => false),
     ]);
