@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { openDatabase } from '../src/db/client';
 import { outboxMessages } from '../src/db/schema/index';
+import { FREE_LOGIN_FAILURES } from '../src/modules/auth/login-delay';
 import { createSchool, createStaff, linkIn, PASSWORD, unique, waitFor } from './support/factories';
 import { startCluster, type Cluster } from './support/cluster';
 import { client } from './support/http';
@@ -58,6 +59,21 @@ describe.skipIf(!databaseUrl)('three server processes behind nginx', { timeout: 
     const profiles = await Promise.all(Array.from({ length: 6 }, () => api.get(`/api/v1/students/${login.body.student_id}/`, { ...as, token: login.body.token })));
     expect(profiles.map((p) => [p.status, p.body.email])).toEqual(Array(6).fill([200, email]));
     expect(new Set(profiles.map(upstreamOf)).size).toBeGreaterThan(1);
+  });
+
+  it('slows an account down after its failed logins, however they are spread over the processes', async () => {
+    const school = await createSchool(db());
+    const api = client(cluster.url);
+    const as = { host: school.host };
+    const username = unique('cl');
+    const registered = await api.post('/api/v1/student/register/', { username, email: `${username}@example.com`, password1: PASSWORD, password2: PASSWORD, 'g-recaptcha-response': await humanToken(cluster.url, as) }, as);
+    expect(registered.status, registered.text).toBe(201);
+    const tries = [];
+    for (let i = 0; i < FREE_LOGIN_FAILURES + 1; i++) tries.push(await api.post('/api/v1/api-token-auth/', { username, password: 'not-the-password1' }, as));
+    expect(new Set(tries.map(upstreamOf)).size).toBeGreaterThan(1);
+    // The fifth failure makes the next try wait, on whichever process it lands; the right password waits too.
+    expect(tries.map((t) => t.status)).toEqual([...Array(FREE_LOGIN_FAILURES).fill(400), 429]);
+    expect((await api.post('/api/v1/api-token-auth/', { username, password: PASSWORD }, as)).status).toBe(429);
   });
 
   it("shows a school's colour changed through one process on the others within a second", async () => {
