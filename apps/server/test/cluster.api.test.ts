@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { openDatabase } from '../src/db/client';
 import { outboxMessages } from '../src/db/schema/index';
 import { FREE_LOGIN_FAILURES } from '../src/modules/auth/login-delay';
-import { createSchool, createStaff, linkIn, PASSWORD, unique, waitFor } from './support/factories';
+import { createSchool, createStaff, linkIn, PASSWORD, registerStudent, waitFor } from './support/factories';
 import { startCluster, type Cluster } from './support/cluster';
 import { client } from './support/http';
-import { humanToken } from './support/human';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -29,6 +28,8 @@ describe.skipIf(!databaseUrl)('three server processes behind nginx', { timeout: 
   });
   const db = () => database.db;
   const upstreamOf = (res: { headers: Record<string, unknown> }) => String(res.headers['x-upstream']);
+  /** A student signed up through nginx at the school of `host` (its human check too). */
+  const signUp = (host: string) => registerStudent(cluster.url, { host, headers: { host } });
 
   it('spreads the requests over every process, each answering the same', async () => {
     const school = await createSchool(db());
@@ -43,15 +44,12 @@ describe.skipIf(!databaseUrl)('three server processes behind nginx', { timeout: 
     const school = await createSchool(db());
     const api = client(cluster.url);
     const as = { host: school.host };
-    const username = unique('cl');
-    const email = `${username}@example.com`;
     // The challenge comes from one process and is checked by another: they share only the secret.
-    const registered = await api.post('/api/v1/student/register/', { username, email, password1: PASSWORD, password2: PASSWORD, 'g-recaptcha-response': await humanToken(cluster.url, { host: school.host }) }, as);
-    expect(registered.status, registered.text).toBe(201);
+    const { username, email } = await signUp(school.host);
     const mail = await waitFor(async () => (await db().select().from(outboxMessages).where(eq(outboxMessages.toAddress, email)))[0], 15_000, 'the verification mail');
     // Jobs run on two processes: still one message.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(await db().select().from(outboxMessages).where(and(eq(outboxMessages.toAddress, email)))).toHaveLength(1);
+    expect(await db().select().from(outboxMessages).where(eq(outboxMessages.toAddress, email))).toHaveLength(1);
     const key = linkIn(mail.text).searchParams.get('key');
     expect((await api.post('/api/v1/account/verify-email/', { key }, as)).status).toBe(200);
     const login = await api.post('/api/v1/api-token-auth/', { username, password: PASSWORD }, as);
@@ -65,9 +63,7 @@ describe.skipIf(!databaseUrl)('three server processes behind nginx', { timeout: 
     const school = await createSchool(db());
     const api = client(cluster.url);
     const as = { host: school.host };
-    const username = unique('cl');
-    const registered = await api.post('/api/v1/student/register/', { username, email: `${username}@example.com`, password1: PASSWORD, password2: PASSWORD, 'g-recaptcha-response': await humanToken(cluster.url, as) }, as);
-    expect(registered.status, registered.text).toBe(201);
+    const { username } = await signUp(school.host);
     const tries = [];
     for (let i = 0; i < FREE_LOGIN_FAILURES + 1; i++) tries.push(await api.post('/api/v1/api-token-auth/', { username, password: 'not-the-password1' }, as));
     expect(new Set(tries.map(upstreamOf)).size).toBeGreaterThan(1);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_TYPES } from '../learning/rules';
 import { courseSettingsProblems, courseSettingsSchema, LESSON_TYPES, type LessonType } from './courses';
 import { examEditorProblems, staffExamPutSchema, staffQuestionSchema } from './exams';
 import { lessonFieldsSchema, moduleCreateSchema } from './outline';
@@ -82,8 +83,7 @@ export function coursePackageProblems(manifest: CourseManifest, context: { mcle:
     module.lessons.forEach((lesson) => {
       const say = (problem: string) => problems.push(`${module.name}, ${lesson.name}: ${problem}`);
       if (lesson.file && !packageFileKind(lesson.type)) say('this kind of lesson has no file.');
-      const media = lesson.type === 'video' || lesson.type === 'audio' || lesson.type === 'ivideo' || lesson.type === 'yt' || lesson.type === 'sc';
-      if (media && (lesson.file || lesson.url) && !lesson.media_seconds) say('a video or audio needs its length.');
+      if (MEDIA_TYPES.includes(lesson.type) && (lesson.file || lesson.url) && !lesson.media_seconds) say('a video or audio needs its length.');
       if (lesson.exam && lesson.type !== 'exam' && lesson.type !== 'survey') say('only an exam or a survey has questions.');
       if (lesson.exam) Object.values(examEditorProblems(lesson.exam, lesson.type === 'survey')).forEach(say);
       if (lesson.video_questions && lesson.type !== 'ivideo') say('only an interactive video has questions on its picture.');

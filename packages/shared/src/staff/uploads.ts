@@ -34,7 +34,8 @@ export const uploadMimeKinds: Record<string, UploadKind> = {
 /** The file a lesson type takes from an upload. */
 export const lessonUploadKind: Partial<Record<LessonType, UploadKind>> = { video: 'video', ivideo: 'video', audio: 'audio', pdf: 'pdf' };
 
-const kindWords: Record<UploadKind, string> = { video: 'a video', audio: 'an audio file', pdf: 'a PDF', image: 'an image' };
+/** A kind of file in words, for messages: "a video". */
+export const kindWords: Record<UploadKind, string> = { video: 'a video', audio: 'an audio file', pdf: 'a PDF', image: 'an image' };
 
 /** Bytes in the decimal unit a person reads: 1_500_000_000 → "1.5 GB". */
 export function formatBytes(bytes: number) {

@@ -1,6 +1,8 @@
 import { PACKAGE_FORMAT, PACKAGE_VERSION, type CourseManifest, type PackageLesson } from '@school/shared/staff/course-packages';
 import type { courses } from '../../db/schema';
 import { settingsOf } from '../catalogue/staff-presenter';
+import { editorQuestionOf } from '../exams/presenter';
+import { editorVideoQuestionOf } from '../learning/presenter';
 import type { PackageOutline } from './repository';
 
 /** The package's name of a stored file (by its storage key), or null when the storage no longer had it. */
@@ -44,14 +46,11 @@ export function manifestOf(source: string, course: typeof courses.$inferSelect, 
             date_start: exam.dateStart,
             date_end: exam.dateEnd,
             show_answers: exam.showAnswers,
-            questions: questions.map((q) => ({ type: q.type, text: q.text, choices: q.choices, points: q.points, notes: q.notes, correct_answer: q.correctAnswer, rating: q.rating })),
+            questions: questions.map(editorQuestionOf),
           },
           video_questions:
             lesson.type === 'ivideo'
-              ? {
-                  max_attempts: lesson.maxAttempts,
-                  questions: marks.map((m) => ({ type: m.type, timestamp: m.timestamp, content: m.content, choices: m.choices, correct_answer: m.correctAnswer, remarks: m.remarks, location: m.location })),
-                }
+              ? { max_attempts: lesson.maxAttempts, questions: marks.map(editorVideoQuestionOf) }
               : null,
         };
       }),

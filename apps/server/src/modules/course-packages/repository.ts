@@ -49,7 +49,7 @@ export function coursePackageWrites(tx: Tx) {
     /** The new draft, its slug made from its name and id as every course's is. */
     async insertCourse(values: typeof courses.$inferInsert, slugOf: (row: { name: string; id: number }) => string) {
       const [row] = await tx.insert(courses).values(values).returning();
-      const [named] = await tx.update(courses).set({ slug: slugOf(row!) }).where(eq(courses.id, row!.id)).returning();
+      const [named] = await tx.update(courses).set({ slug: slugOf(row!) }).where(and(eq(courses.schoolId, row!.schoolId), eq(courses.id, row!.id))).returning();
       return named!;
     },
 

@@ -12,20 +12,20 @@ import {
   type CourseImported,
   type CourseManifest,
 } from '@school/shared/staff/course-packages';
-import type { UploadKind } from '@school/shared/staff/uploads';
+import { kindWords, type UploadKind } from '@school/shared/staff/uploads';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Visibility } from '../../infra/storage/storage';
 import { recordAudit } from '../audit/service';
 import { sanitizeLessonHtml } from '../catalogue/lesson-html';
 import { courseCreationPolicy, staffCoursePolicy } from '../catalogue/policy';
 import { columnsOf, settingsOf } from '../catalogue/staff-presenter';
+import { examQuestionColumns } from '../exams/presenter';
+import { videoQuestionRowOf } from '../learning/presenter';
 import type { StaffContext } from '../staff/context';
 import { sniff, SNIFF_BYTES } from '../uploads/probe';
 import { manifestOf } from './manifest';
 import { openPackage, type OpenPackage } from './package-reader';
 import { coursePackageRepository, coursePackageWrites } from './repository';
-
-const kindWords: Record<UploadKind, string> = { video: 'a video', audio: 'an audio file', pdf: 'a PDF', image: 'an image' };
 
 /** A stored file the package carries, and where an import puts it: lesson files private, the rest public. */
 interface PackageFile {
@@ -128,11 +128,11 @@ export function coursePackageService(app: FastifyInstance) {
             const { questions, description, passing_rate, max_attempts, duration_minutes, date_start, date_end, show_answers } = lesson.exam;
             await outline.insertExam(
               { schoolId: ctx.school.id, coursewareId: lessonId, description, passingRate: passing_rate, maxAttempts: max_attempts, durationMinutes: duration_minutes, dateStart: date_start, dateEnd: date_end, showAnswers: show_answers },
-              questions.map((q, i) => ({ schoolId: ctx.school.id, position: i, type: q.type, text: q.text, choices: q.choices, points: q.points, notes: q.notes, correctAnswer: q.correct_answer, rating: q.rating })),
+              questions.map((q, i) => ({ ...examQuestionColumns(q, i), schoolId: ctx.school.id })),
             );
           }
           await outline.insertVideoQuestions(
-            (lesson.video_questions?.questions ?? []).map((q) => ({ schoolId: ctx.school.id, coursewareId: lessonId, type: q.type, timestamp: q.timestamp, content: q.content, choices: q.choices, correctAnswer: q.correct_answer, remarks: q.remarks, location: q.location })),
+            (lesson.video_questions?.questions ?? []).map((q) => ({ ...videoQuestionRowOf(q), schoolId: ctx.school.id, coursewareId: lessonId })),
           );
         }
       }

@@ -1,6 +1,16 @@
-import { examSecondsLeft, scorePercent } from '@school/shared/exams/rules';
+import { examSecondsLeft, isAutoScored, scorePercent } from '@school/shared/exams/rules';
 import type { Exam, ExamQuestion, ExamSubmission } from '@school/shared/exams/schemas';
+import type { StaffQuestion } from '@school/shared/staff/exams';
 import type { AnswerRow, ExamRow, QuestionRow, SubmissionRow } from './repository';
+
+/** A stored question as the exam editor (and a course package) writes it. */
+export const editorQuestionOf = (q: QuestionRow) => ({ type: q.type, text: q.text, choices: q.choices, points: q.points, notes: q.notes, correct_answer: q.correctAnswer, rating: q.rating });
+
+/** An editor's question as stored, with only what its type uses: written and file answers have no choices and no answer key. */
+export function examQuestionColumns(q: Omit<StaffQuestion, 'id'>, position: number) {
+  const choice = isAutoScored(q.type);
+  return { type: q.type, text: q.text, choices: choice ? q.choices : [], points: q.points, notes: q.notes, correctAnswer: choice ? q.correct_answer : [], rating: q.rating, position };
+}
 
 /**
  * A question with the student's answer. `results`: the answer's score and whether it is right (a submitted exam

@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { isAutoScored } from '@school/shared/exams/rules';
-import { examEditorMessages, examEditorProblems, questionContent, type StaffExam, type StaffExamPut, type StaffQuestion } from '@school/shared/staff/exams';
+import { examEditorMessages, examEditorProblems, questionContent, type StaffExam, type StaffExamPut } from '@school/shared/staff/exams';
 import { invalid, notFound } from '../../lib/errors';
 import { recordAudit, staleWrite } from '../audit/service';
 import { staffCoursePolicy } from '../catalogue/policy';
 import type { StaffContext } from '../staff/context';
+import { editorQuestionOf, examQuestionColumns } from './presenter';
 import type { QuestionRow } from './repository';
 import { staffExamRepository, staffExamWrites } from './staff-repository';
 
 type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof staffExamRepository>['find']>>>;
 
-const asEditorQuestion = (q: QuestionRow) => ({ type: q.type, text: q.text, choices: q.choices, points: q.points, notes: q.notes, correct_answer: q.correctAnswer, rating: q.rating });
-
-/** Only what the type uses: written and file answers have no choices and no answer key. */
-function columnsOf(q: StaffQuestion, position: number) {
-  const choice = isAutoScored(q.type);
-  return { type: q.type, text: q.text, choices: choice ? q.choices : [], points: q.points, notes: q.notes, correctAnswer: choice ? q.correct_answer : [], rating: q.rating, position };
-}
 
 /**
  * The exam and survey editor. A save replaces the settings and the questions under the exam's version; a question
@@ -50,7 +43,7 @@ export function staffExamService(app: FastifyInstance) {
       date_start: exam.dateStart,
       date_end: exam.dateEnd,
       show_answers: exam.showAnswers,
-      questions: questions.map((q) => ({ id: q.id, ...asEditorQuestion(q) })),
+      questions: questions.map((q) => ({ id: q.id, ...editorQuestionOf(q) })),
     };
   }
 
@@ -87,14 +80,14 @@ export function staffExamService(app: FastifyInstance) {
         const kept = new Set<number>();
         const retired: number[] = [];
         for (const [position, q] of body.questions.entries()) {
-          const columns = columnsOf(q, position);
+          const columns = examQuestionColumns(q, position);
           const old = q.id === undefined ? undefined : known.get(q.id);
           if (!old) {
             await writes.insert(ctx.school.id, id, exam.version, columns);
             continue;
           }
           kept.add(old.id);
-          const changed = questionContent(asEditorQuestion(old)) !== questionContent({ ...q, choices: columns.choices, correct_answer: columns.correctAnswer });
+          const changed = questionContent(editorQuestionOf(old)) !== questionContent({ ...q, choices: columns.choices, correct_answer: columns.correctAnswer });
           if (!changed || !taken(old)) await writes.edit(ctx.school.id, old.id, columns);
           else {
             retired.push(old.id);

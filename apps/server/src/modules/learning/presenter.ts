@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Courseware, VideoQuestion } from '@school/shared/learning/schemas';
 import { zonedInstant } from '@school/shared/school/dates';
+import { videoQuestionColumns, type StaffVideoQuestion } from '@school/shared/staff/video-questions';
 import type { Storage } from '../../infra/storage/storage';
 import { MAX_BOUND_LINK_SECONDS } from '../../infra/storage/viewer-cookie';
 import type { SchoolRow } from '../tenancy/repository';
@@ -23,6 +24,23 @@ interface CoursewareView {
   answers: Awaited<ReturnType<Repo['videoAnswers']>>;
   /** The lesson file's address for this viewer (lessonFileUrl). */
   fileUrl: string | null;
+}
+
+/** A stored video question as its editor (and a course package) writes it. */
+export const editorVideoQuestionOf = (q: VideoQuestionRow) => ({
+  type: q.type,
+  timestamp: q.timestamp,
+  content: q.content,
+  choices: q.choices,
+  correct_answer: q.correctAnswer,
+  remarks: q.remarks,
+  location: q.location,
+});
+
+/** An editor's video question as stored, with only what its type uses. */
+export function videoQuestionRowOf(q: Omit<StaffVideoQuestion, 'id'>) {
+  const c = videoQuestionColumns(q);
+  return { type: c.type, timestamp: c.timestamp, content: c.content, choices: c.choices, correctAnswer: c.correct_answer, remarks: c.remarks, location: c.location };
 }
 
 /** How long the player's address of a private lesson file lasts (the page asks again when it has expired). */

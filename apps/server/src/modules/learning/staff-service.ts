@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  videoQuestionColumns,
   videoQuestionEditorMessages,
   videoQuestionProblems,
   type StaffVideoQuestions,
@@ -10,22 +9,12 @@ import { invalid, notFound } from '../../lib/errors';
 import { recordAudit, staleWrite } from '../audit/service';
 import { staffCourseEditing } from '../catalogue/staff-lesson-access';
 import type { StaffContext } from '../staff/context';
-import { lessonFileUrl } from './presenter';
-import { learningRepository, type VideoQuestionRow } from './repository';
+import { editorVideoQuestionOf, lessonFileUrl, videoQuestionRowOf } from './presenter';
+import { learningRepository } from './repository';
 import { staffVideoQuestionWrites } from './staff-repository';
 
 type Found = Awaited<ReturnType<ReturnType<typeof staffCourseEditing>['lesson']>>;
 
-const asEditorQuestion = (q: VideoQuestionRow) => ({
-  id: q.id,
-  type: q.type,
-  timestamp: q.timestamp,
-  content: q.content,
-  choices: q.choices,
-  correct_answer: q.correctAnswer,
-  remarks: q.remarks,
-  location: q.location,
-});
 
 /**
  * An interactive video's questions: placed at a second and a spot on the paused player. A save replaces them all
@@ -51,7 +40,7 @@ export function staffVideoQuestionService(app: FastifyInstance) {
       course: { id: course.id, name: course.name, slug: course.slug },
       video_url: await lessonFileUrl(app.storage, lesson.file, ctx.actor.userId),
       max_attempts: lesson.maxAttempts,
-      questions: questions.map(asEditorQuestion),
+      questions: questions.map((q) => ({ id: q.id, ...editorVideoQuestionOf(q) })),
     };
   }
 
@@ -78,8 +67,7 @@ export function staffVideoQuestionService(app: FastifyInstance) {
         const lesson = await writes.touchLesson(ctx.school.id, id, version, body.max_attempts);
         if (!lesson) return null;
         for (const q of body.questions) {
-          const c = videoQuestionColumns(q);
-          const columns = { type: c.type, timestamp: c.timestamp, content: c.content, choices: c.choices, correctAnswer: c.correct_answer, remarks: c.remarks, location: c.location };
+          const columns = videoQuestionRowOf(q);
           if (q.id === undefined) await writes.insert(ctx.school.id, id, columns);
           else await writes.edit(ctx.school.id, id, q.id, columns);
         }
