@@ -110,6 +110,9 @@ export async function buildApp(options: AppOptions) {
     trustProxy: typeof config.TRUST_PROXY === 'number' ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number) : config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
+    // While closing, a request that still arrives on an open connection (a proxy's kept-alive one) is served and
+    // that connection closed after it: behind nginx a 503 would lose a POST that nginx may not send elsewhere.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -151,7 +154,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   // The job queue lives in the database; stopped on close, before the caller closes the database.
-  const jobs = await startJobs(database, { workers: config.JOBS_WORKERS, pollSeconds: config.JOBS_POLL_SECONDS, log: app.log });
+  const jobs = await startJobs(database, { workers: config.JOBS_WORKERS, pollSeconds: config.JOBS_POLL_SECONDS, maintenanceSeconds: config.JOBS_MAINTENANCE_SECONDS, log: app.log });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
 

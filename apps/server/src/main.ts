@@ -25,6 +25,11 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');
+      // A request or job that will not end (a stalled upload) must not keep a rolling restart waiting forever.
+      setTimeout(() => {
+        app.log.error({ seconds: config.SHUTDOWN_TIMEOUT_SECONDS }, 'shutdown deadline passed: exiting with work unfinished');
+        process.exit(1);
+      }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
       // The database closes only after the requests still running have finished.
       app
         .close()

@@ -97,6 +97,10 @@ const envSchema = z
     /** Live classes run in Jitsi Meet rooms on this server (its external_api.js is loaded from it). */
     JITSI_DOMAIN: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, { error: 'must be a host name such as meet.jit.si' }).default('meet.jit.si'),
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5, { error: 'must be at least 0.5' }).max(60).default(0.5),
+    /** How often one worker of the deployment fails the jobs that ran past their time (a killed process's), so they are retried. */
+    JOBS_MAINTENANCE_SECONDS: positiveInt.max(3600).default(30),
+    /** A stopping process (SIGTERM) finishes its requests and jobs for at most this long, then exits anyway. */
+    SHUTDOWN_TIMEOUT_SECONDS: positiveInt.max(600).default(25),
     /** How often an open page asks whether the bell has news (GET /notifications/unread/, answered 304 while nothing changed). */
     NOTIFICATION_POLL_SECONDS: z.coerce.number().min(1).max(600).default(30),
     // Payments: the built-in sandbox gateway, or PayMongo with its keys.

@@ -16,6 +16,8 @@ export interface RequestOptions {
   token?: string;
   host?: string;
   headers?: Record<string, string>;
+  /** The local address to connect from (any 127.x.y.z on Linux): a client of its own to the server's per-address limits. */
+  localAddress?: string;
 }
 
 /** A plain HTTP call (node:http, so that the Host header can name a school). */
@@ -31,7 +33,7 @@ export function request<T = any>(baseUrl: string, path: string, options: Request
     ...options.headers,
   };
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? (payload ? 'POST' : 'GET'), headers }, (res) => {
+    const req = http.request(url, { method: options.method ?? (payload ? 'POST' : 'GET'), headers, localAddress: options.localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

@@ -59,6 +59,8 @@ export interface Jobs {
 export interface JobsOptions {
   workers: boolean;
   pollSeconds: number;
+  /** How often the deployment's supervision (one worker at a time) expires jobs that ran too long and archives. */
+  maintenanceSeconds?: number;
   log: FastifyBaseLogger;
   /** How long stopping waits for running jobs before failing them (to be retried). */
   stopTimeoutMs?: number;
@@ -99,6 +101,8 @@ export async function startJobs(database: Database, options: JobsOptions): Promi
     // Expiry, retries of expired jobs, archiving and cron: on the processes that work jobs.
     supervise: workers,
     schedule: workers,
+    // A job left running by a killed process is failed (and retried) at its queue's expiry plus at most this.
+    ...(options.maintenanceSeconds ? { maintenanceIntervalSeconds: options.maintenanceSeconds } : {}),
   });
   boss.on('error', (error: unknown) => log.warn({ err: loggableError(error) }, 'job queue error'));
   await boss.start();
