@@ -72,6 +72,16 @@ ${site}
 `;
 }
 
+/** Debian's nginx on `port` in front of the processes at `upstreams`, with deploy/nginx.conf; its files in `dir`. */
+export async function startNginx(dir: string, port: number, upstreams: number[]) {
+  const confFile = path.join(dir, 'nginx.conf');
+  writeFileSync(confFile, nginxConfig(dir, port, upstreams));
+  // Debian's, in /usr/sbin, which a user's PATH may leave out.
+  const nginx = spawn(existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', ['-c', confFile, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await ready(`http://127.0.0.1:${port}/healthz`, 20_000);
+  return { url: `http://127.0.0.1:${port}`, close: () => nginx.kill('SIGQUIT') };
+}
+
 /** Creates or drops a database on the server of `url`, through `url`'s own database. */
 async function admin(url: string, statement: string) {
   const connection = new pg.Client({ connectionString: url });
@@ -144,18 +154,14 @@ export async function startCluster(serverUrl: string, count = 3): Promise<Cluste
   // The first one alone migrates the database; the others then start side by side.
   await processes[0]!.start();
   await Promise.all(processes.slice(1).map((p) => p.start()));
-  const confFile = path.join(dir, 'nginx.conf');
-  writeFileSync(confFile, nginxConfig(dir, nginxPort, ports));
-  // Debian's, in /usr/sbin, which a user's PATH may leave out.
-  const nginx = spawn(existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', ['-c', confFile, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
-  await ready(`http://127.0.0.1:${nginxPort}/healthz`, 20_000);
+  const nginx = await startNginx(dir, nginxPort, ports);
   return {
     url: `http://127.0.0.1:${nginxPort}`,
     databaseUrl,
     processes,
     s3,
     async close() {
-      nginx.kill('SIGQUIT');
+      nginx.close();
       await Promise.all(processes.map((p) => p.stop('SIGTERM')));
       await s3.close();
       await admin(serverUrl, `drop database if exists "${name}" with (force)`);
