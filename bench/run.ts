@@ -6,7 +6,8 @@
  * - the school lookup and the login (scrypt);
  * - every read endpoint at 10,000 courses on our server and on bench/bare-server.ts (the same SQL on bare
  *   node:http + pg or PGlite), side by side: req/s of each and ours / bare (the goal is >= 0.80);
- * - the course list's p50 at 1,000 and at 10,000 courses, and 10k / 1k (the goal is <= 1.30).
+ * - the course list's p50 at 1,000 and at 10,000 courses, and 10k / 1k (the goal is <= 1.30);
+ * - the exam-start spike (bench/exam-spike.ts, unless BENCH_ONLY is set), and at the end every goal in one table.
  *
  * The servers being compared run at the same time and take turns (BENCH_ROUNDS turns each of BENCH_SECONDS),
  * so that whatever else the machine does weighs on both alike. Each is warmed up first (JIT, pools, caches).
@@ -28,6 +29,7 @@ import { hashKey } from '../apps/server/src/lib/crypto';
 import { loadLookups } from '../apps/server/src/modules/lookups/load-lookups';
 import { seedDemo } from '../apps/server/src/seed/seed-demo';
 import { progressToken, seedLarge, seedLargeCatalogue, seedStudying } from './seed-large';
+import { examSpike } from './exam-spike';
 import { startProcess, startServerProcess, type ServerProcess } from './server-process';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -202,6 +204,9 @@ async function checkSameAnswers(list: Endpoint[], ours: string, bare: string) {
 
 const cell = (text: string, width: number) => text.padStart(width);
 
+/** Every goal the benchmarks measure, printed together at the end with its figure and whether it is met. */
+const goals: { goal: string; figure: string; met: boolean }[] = [];
+
 /** A database's copy for a second server: PostgreSQL from a template (no one may be connected), PGlite by folder. */
 async function cloneDatabase(env: Record<string, string>, admin: pg.Client | null, suffix: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (env.DATABASE_URL) {
@@ -245,6 +250,7 @@ async function catalogueBenchmark(kind: string, env: Record<string, string>, adm
       console.log(`\n${kind}: course list p50 at 1,000 vs 10,000 courses (goal: 10k / 1k <= 1.30)`);
       console.log(`${cell('1k p50 ms', 10)} ${cell('10k p50 ms', 11)} ${cell('10k / 1k', 9)}`);
       console.log(`${cell(at1k!.p50.toFixed(2), 10)} ${cell(at10k!.p50.toFixed(2), 11)} ${cell(ratio.toFixed(2), 9)}${ratio > 1.3 ? '  >' : ''}`);
+      goals.push({ goal: `${kind}: course list p50 at 10,000 courses <= 1.30 x at 1,000`, figure: `${ratio.toFixed(2)} x (${at10k!.p50.toFixed(2)} / ${at1k!.p50.toFixed(2)} ms)`, met: ratio <= 1.3 });
     }
 
     console.log(`\n${kind}: 10,000 courses, 100,000 enrolments; our server, then bench/bare-server.ts (the same SQL), in turns`);
@@ -257,11 +263,15 @@ async function catalogueBenchmark(kind: string, env: Record<string, string>, adm
     });
     console.log(`\n${kind}: ours / bare at 10,000 courses (goal >= 0.80)`);
     console.log(`${'endpoint'.padEnd(58)} ${cell('ours req/s', 11)} ${cell('bare req/s', 11)} ${cell('ratio', 6)}`);
-    [...list.map((e) => e.title), ...(progressIncluded ? [PROGRESS] : [])].forEach((title, i) => {
+    const ratios = [...list.map((e) => e.title), ...(progressIncluded ? [PROGRESS] : [])].map((title, i) => {
       const [ours, bare] = results[i]!;
       const ratio = ours!.rps / bare!.rps;
       console.log(`${title.padEnd(58)} ${cell(ours!.rps.toFixed(0), 11)} ${cell(bare!.rps.toFixed(0), 11)} ${cell(ratio.toFixed(2), 6)}${ratio < 0.8 ? '  <' : ''}`);
+      return { title, ratio };
     });
+    const lowest = ratios.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+    const held = ratios.filter((r) => r.ratio >= 0.8).length;
+    goals.push({ goal: `${kind}: every read endpoint >= 0.80 of the same SQL on bare pg`, figure: `${held} of ${ratios.length}; lowest ${lowest.ratio.toFixed(2)} (${lowest.title})`, met: held === ratios.length });
   } finally {
     await small.drop();
     await bareCopy?.drop();
@@ -326,3 +336,13 @@ if (databases.includes('postgres')) {
     }
   }
 }
+
+// The exam-start spike (bench/exam-spike.ts) belongs to the goals too: run whole, it takes some minutes.
+if (!only) {
+  const spike = await examSpike();
+  if (spike) goals.push({ goal: 'PostgreSQL: exam-start spike >= 500 students per core with p95 < 1 s', figure: `${spike.everyStepHeld ? 'at least ' : ''}${spike.perCore.toFixed(0)} per core (${spike.students} students${spike.everyStepHeld ? ', the largest step tried' : ''})`, met: spike.perCore >= 500 });
+}
+
+console.log('\nGoals');
+console.log(`${'goal'.padEnd(72)} ${'met'.padEnd(4)} figure`);
+for (const g of goals) console.log(`${g.goal.padEnd(72)} ${(g.met ? 'yes' : 'NO').padEnd(4)} ${g.figure}`);
