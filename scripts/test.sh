@@ -38,5 +38,6 @@ run unit --project unit
 run api-pglite --project api
 TEST_DATABASE_URL="${PG_ADMIN_URL%/*}/$db" run api-postgres --project api
 build_web
-run e2e --project e2e
+# The browser's cluster test (e2e/cluster.spec.ts) makes its own database on this PostgreSQL.
+CLUSTER_DATABASE_URL="${PG_ADMIN_URL%/*}/$db" run e2e --project e2e
 node scripts/summarize-tests.mjs "$results"

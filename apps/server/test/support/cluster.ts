@@ -25,6 +25,8 @@ export interface ClusterProcess {
 export interface Cluster {
   /** nginx's address, in front of every process. */
   url: string;
+  /** nginx's port, for a school's own address (`http://{domain}.localhost:{port}`). */
+  port: number;
   /** The cluster's own database (its processes run jobs: they must not take other tests' jobs). */
   databaseUrl: string;
   processes: ClusterProcess[];
@@ -98,7 +100,7 @@ async function admin(url: string, statement: string) {
  * PostgreSQL database (a new one beside `serverUrl`'s) and one S3 bucket (s3rver), the same SECRET_KEY,
  * TRUST_PROXY=1, jobs on all but the last, behind nginx.
  */
-export async function startCluster(serverUrl: string, count = 3): Promise<Cluster> {
+export async function startCluster(serverUrl: string, { count = 3, env: extra = {} }: { count?: number; env?: Record<string, string> } = {}): Promise<Cluster> {
   const name = `cluster_${process.pid}_${Date.now()}`;
   await admin(serverUrl, `create database "${name}"`);
   const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
@@ -125,6 +127,9 @@ export async function startCluster(serverUrl: string, count = 3): Promise<Cluste
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: '/nonexistent',
     SCHOOL_URL_TEMPLATE: `http://{domain}.localhost:${nginxPort}`,
+    // Gateways' callbacks through nginx, to whichever process, as README: Running in production asks.
+    PAYMENT_CALLBACK_BASE_URL: `http://127.0.0.1:${nginxPort}`,
+    ...extra,
   });
   const children: (ChildProcess | null)[] = ports.map(() => null);
   const spawnProcess = (i: number) => {
@@ -157,6 +162,7 @@ export async function startCluster(serverUrl: string, count = 3): Promise<Cluste
   const nginx = await startNginx(dir, nginxPort, ports);
   return {
     url: `http://127.0.0.1:${nginxPort}`,
+    port: nginxPort,
     databaseUrl,
     processes,
     s3,
