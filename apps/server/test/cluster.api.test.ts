@@ -127,19 +127,22 @@ describe.skipIf(!databaseUrl)('three server processes behind nginx', { timeout: 
     const killedAt = Date.now();
     expect(await p1.stop('SIGKILL')).toBeNull();
     await p1.start();
-    // The rolling restart: one process after the other, each stopped gracefully and started again.
+    // The rolling restart (README: Upgrades): one process after the other out of nginx, stopped gracefully,
+    // started again and put back.
     const terms: { from: number; to: number; code: number | null }[] = [];
     for (const [when, p] of [[14_000, p0], [22_000, p2]] as const) {
       await at(when);
+      await cluster.leaveOut([p]);
       const from = Date.now();
       const code = await p.stop('SIGTERM');
       terms.push({ from, to: Date.now(), code });
       await p.start();
+      await cluster.leaveOut([]);
     }
     const records = await load;
     const failed = records.filter((r) => !succeeded(r));
     const counts = Object.fromEntries(['sign-up', 'enrol', 'progress', 'forum', 'course list'].map((op) => [op, records.filter((r) => r.op === op && succeeded(r)).length]));
-    console.info(`mixed load: ${records.length} requests (${JSON.stringify(counts)}), ${failed.length} failed; SIGTERM stops took ${terms.map((t) => t.to - t.from).join(' and ')} ms`);
+    console.info(`mixed load: ${records.length} requests (${JSON.stringify(counts)}), ${failed.length} failed; SIGTERM stops took ${terms.map((t) => t.to - t.from).join(' and ')} ms; killed at ${killedAt - started} ms, SIGTERMs at ${terms.map((t) => t.from - started).join(' and ')} ms (ports ${p1.port}, ${p0.port}, ${p2.port}); failures at ${failed.map((f) => `${f.startedAt - started} ms ${f.op} ${f.status} ${f.upstream}`).join(', ')}`);
     expect(records.length).toBeGreaterThan(500);
     expect(terms.map((t) => t.code)).toEqual([0, 0]);
     // Only requests that the killed process had in hand may fail, with nginx's 502 naming it; none at the SIGTERMs.

@@ -30,6 +30,8 @@ export interface Cluster {
   /** The cluster's own database (its processes run jobs: they must not take other tests' jobs). */
   databaseUrl: string;
   processes: ClusterProcess[];
+  /** Takes these processes out of nginx (or, with none, puts every one back), as a rolling restart does first. */
+  leaveOut(processes: ClusterProcess[]): Promise<void>;
   s3: TestS3;
   close(): Promise<void>;
 }
@@ -49,13 +51,13 @@ async function ready(url: string, timeoutMs = 60_000) {
  * deploy/nginx.conf as a school would use it, with this run's ports, in a main configuration of its own (its own
  * pid, logs and temporary folders), and a header naming the process that answered, which tests read.
  */
-function nginxConfig(dir: string, port: number, upstreams: number[]) {
+function nginxConfig(dir: string, port: number, upstreams: number[], down: number[] = []) {
   const site = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8')
     .replace(/^\s*server 127\.0\.0\.1:\d+ .*$\n/gm, '')
-    .replace('keepalive 32;', `${upstreams.map((p) => `server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`).join('\n    ')}\n    keepalive 32;`)
+    .replace('keepalive 32;', `${upstreams.map((p) => `server 127.0.0.1:${p} max_fails=3 fail_timeout=10s${down.includes(p) ? ' down' : ''};`).join('\n    ')}\n    keepalive 32;`)
     .replace('listen 80;', `listen 127.0.0.1:${port};`)
     .replace('server_name _;', 'server_name _;\n    add_header X-Upstream $upstream_addr always;');
-  for (const folder of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, folder));
+  for (const folder of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, folder), { recursive: true });
   return `daemon off;
 user root;
 worker_processes 1;
@@ -81,7 +83,20 @@ export async function startNginx(dir: string, port: number, upstreams: number[])
   // Debian's, in /usr/sbin, which a user's PATH may leave out.
   const nginx = spawn(existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', ['-c', confFile, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
   await ready(`http://127.0.0.1:${port}/healthz`, 20_000);
-  return { url: `http://127.0.0.1:${port}`, close: () => nginx.kill('SIGQUIT') };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /**
+     * Marks the processes at `down` out of the upstream and reloads (SIGHUP): new workers leave them out, the old
+     * ones finish their requests and go, closing their connections to them (README's rolling restart).
+     */
+    async reload(down: number[]) {
+      writeFileSync(confFile, nginxConfig(dir, port, upstreams, down));
+      nginx.kill('SIGHUP');
+      // The old workers go once their requests are answered: well within a second here.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    },
+    close: () => nginx.kill('SIGQUIT'),
+  };
 }
 
 /** Creates or drops a database on the server of `url`, through `url`'s own database. */
@@ -165,6 +180,7 @@ export async function startCluster(serverUrl: string, { count = 3, env: extra = 
     port: nginxPort,
     databaseUrl,
     processes,
+    leaveOut: (out) => nginx.reload(out.map((p) => p.port)),
     s3,
     async close() {
       nginx.close();
