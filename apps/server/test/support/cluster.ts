@@ -32,6 +32,8 @@ export interface Cluster {
   processes: ClusterProcess[];
   /** Takes these processes out of nginx (or, with none, puts every one back), as a rolling restart does first. */
   leaveOut(processes: ClusterProcess[]): Promise<void>;
+  /** The requests nginx has answered so far, from its access log, with the process that answered each (`127.0.0.1:port`, or those tried, comma-separated). */
+  requests(): { method: string; uri: string; status: number; upstream: string }[];
   s3: TestS3;
   close(): Promise<void>;
 }
@@ -51,7 +53,7 @@ async function ready(url: string, timeoutMs = 60_000) {
  * deploy/nginx.conf as a school would use it, with this run's ports, in a main configuration of its own (its own
  * pid, logs and temporary folders), and a header naming the process that answered, which tests read.
  */
-function nginxConfig(dir: string, port: number, upstreams: number[], down: number[] = []) {
+function nginxConfig(dir: string, port: number, upstreams: number[], { down = [], accessLog = false }: { down?: number[]; accessLog?: boolean } = {}) {
   const site = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8')
     .replace(/^\s*server 127\.0\.0\.1:\d+ .*$\n/gm, '')
     .replace('keepalive 32;', `${upstreams.map((p) => `server 127.0.0.1:${p} max_fails=3 fail_timeout=10s${down.includes(p) ? ' down' : ''};`).join('\n    ')}\n    keepalive 32;`)
@@ -65,7 +67,8 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 512; }
 http {
-  access_log off;
+  log_format upstreams '$request_method|$request_uri|$status|$upstream_addr';
+  access_log ${accessLog ? `${dir}/access.log upstreams` : 'off'};
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -76,10 +79,13 @@ ${site}
 `;
 }
 
-/** Debian's nginx on `port` in front of the processes at `upstreams`, with deploy/nginx.conf; its files in `dir`. */
-export async function startNginx(dir: string, port: number, upstreams: number[]) {
+/**
+ * Debian's nginx on `port` in front of the processes at `upstreams`, with deploy/nginx.conf; its files in `dir`.
+ * With `accessLog`, each request's method, address, status and process go to `dir`/access.log (the benches leave it off).
+ */
+export async function startNginx(dir: string, port: number, upstreams: number[], { accessLog = false } = {}) {
   const confFile = path.join(dir, 'nginx.conf');
-  writeFileSync(confFile, nginxConfig(dir, port, upstreams));
+  writeFileSync(confFile, nginxConfig(dir, port, upstreams, { accessLog }));
   // Debian's, in /usr/sbin, which a user's PATH may leave out.
   const nginx = spawn(existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', ['-c', confFile, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
   await ready(`http://127.0.0.1:${port}/healthz`, 20_000);
@@ -90,7 +96,7 @@ export async function startNginx(dir: string, port: number, upstreams: number[])
      * ones finish their requests and go, closing their connections to them (README's rolling restart).
      */
     async reload(down: number[]) {
-      writeFileSync(confFile, nginxConfig(dir, port, upstreams, down));
+      writeFileSync(confFile, nginxConfig(dir, port, upstreams, { down, accessLog }));
       nginx.kill('SIGHUP');
       // The old workers go once their requests are answered: well within a second here.
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -174,13 +180,21 @@ export async function startCluster(serverUrl: string, { count = 3, env: extra = 
   // The first one alone migrates the database; the others then start side by side.
   await processes[0]!.start();
   await Promise.all(processes.slice(1).map((p) => p.start()));
-  const nginx = await startNginx(dir, nginxPort, ports);
+  const nginx = await startNginx(dir, nginxPort, ports, { accessLog: true });
   return {
     url: `http://127.0.0.1:${nginxPort}`,
     port: nginxPort,
     databaseUrl,
     processes,
     leaveOut: (out) => nginx.reload(out.map((p) => p.port)),
+    requests: () =>
+      readFileSync(path.join(dir, 'access.log'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [method = '', uri = '', status = '', upstream = ''] = line.split('|');
+          return { method, uri, status: Number(status), upstream };
+        }),
     s3,
     async close() {
       nginx.close();
