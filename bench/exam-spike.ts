@@ -79,12 +79,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function wave(base: URL, n: number, exam: { examId: number; questionIds: number[] }, think = thinkMs) {
   const latencies: Record<Kind, number[]> = { open: [], start: [], answer: [], submit: [] };
-  let errors = 0;
+  /** Each failed request as `{kind} {status}` (status 0: the connection failed), with its count. */
+  const failures = new Map<string, number>();
   const timed = async (kind: Kind, call: () => Promise<number>) => {
     const began = performance.now();
     const status = await call();
     latencies[kind].push(performance.now() - began);
-    if (status !== 200) errors++;
+    if (status !== 200) failures.set(`${kind} ${status}`, (failures.get(`${kind} ${status}`) ?? 0) + 1);
   };
   const student = async (i: number) => {
     const token = progressToken(i + 1);
@@ -98,7 +99,7 @@ async function wave(base: URL, n: number, exam: { examId: number; questionIds: n
     }
   };
   await Promise.all(Array.from({ length: n }, (_, i) => student(i)));
-  return { latencies, errors };
+  return { latencies, failures };
 }
 
 const percentile = (values: number[], q: number) => {
@@ -135,12 +136,14 @@ export async function examSpike(): Promise<{ students: number; perCore: number; 
       await wave(new URL(server.url), 50, exam, 0);
       for (const n of steps) {
         await database.db.execute(sql`delete from exam_submissions where exam_id = ${exam.examId}`);
-        const { latencies, errors } = await wave(new URL(server.url), n, exam);
+        const { latencies, failures } = await wave(new URL(server.url), n, exam);
+        const errors = [...failures.values()].reduce((a, b) => a + b, 0);
         const all = Object.values(latencies).flat();
         const p95 = percentile(all, 0.95);
         console.log(
           `${String(n).padStart(9)} ${ms(p95)} ${ms(percentile(all, 0.99))} ${ms(percentile(latencies.open, 0.95))} ${ms(percentile(latencies.start, 0.95))}  ${ms(percentile(latencies.answer, 0.95))}  ${ms(percentile(latencies.submit, 0.95))} ${String(errors).padStart(7)}`,
         );
+        if (errors) console.log(`          failed: ${[...failures].map(([what, count]) => `${what} x ${count}`).join(', ')}`);
         if (p95 >= P95_GOAL_MS || errors > 0) break;
         best = n;
       }

@@ -5,7 +5,8 @@
  *
  * - the school lookup and the login (scrypt);
  * - every read endpoint at 10,000 courses on our server and on bench/bare-server.ts (the same SQL on bare
- *   node:http + pg or PGlite), side by side: req/s of each and ours / bare (the goal is >= 0.80);
+ *   node:http + pg with named statements, or PGlite), side by side: req/s of each and ours / bare (the goal,
+ *   on PostgreSQL, is >= 0.80; BARE_NAMED=false measures against pg's unnamed statements instead);
  * - the course list's p50 at 1,000 and at 10,000 courses, and 10k / 1k (the goal is <= 1.30);
  * - the exam-start spike (bench/exam-spike.ts, unless BENCH_ONLY is set), and at the end every goal in one table.
  *
@@ -271,7 +272,10 @@ async function catalogueBenchmark(kind: string, env: Record<string, string>, adm
     });
     const lowest = ratios.reduce((a, b) => (b.ratio < a.ratio ? b : a));
     const held = ratios.filter((r) => r.ratio >= 0.8).length;
-    goals.push({ goal: `${kind}: every read endpoint >= 0.80 of the same SQL on bare pg`, figure: `${held} of ${ratios.length}; lowest ${lowest.ratio.toFixed(2)} (${lowest.title})`, met: held === ratios.length });
+    // The goal is set against bare pg with named statements; PGlite's ratios above are for information.
+    if (env.DATABASE_URL && process.env.BARE_NAMED !== 'false') {
+      goals.push({ goal: `${kind}: every read endpoint >= 0.80 of the same SQL on bare pg (named)`, figure: `${held} of ${ratios.length}; lowest ${lowest.ratio.toFixed(2)} (${lowest.title})`, met: held === ratios.length });
+    }
   } finally {
     await small.drop();
     await bareCopy?.drop();
