@@ -9,7 +9,7 @@ import { eligibleStudent, registerStudent, unique } from '../apps/server/test/su
 import { client } from '../apps/server/test/support/http';
 import { startFakeSocialProvider } from '../apps/server/test/support/fake-social-provider';
 import { startApp, type E2eApp } from './support/app';
-import { closeAnnouncement, dialog, login, openLogin, toast, visible } from './support/ui';
+import { closeAnnouncement, dialog, login, openLogin, signUp, toast, visible } from './support/ui';
 
 let app: E2eApp;
 let provider: Awaited<ReturnType<typeof startFakeSocialProvider>>;
@@ -46,13 +46,7 @@ describe('sign up, verify, log out, log in', () => {
     const username = unique('e2e');
     const email = `${username}@example.com`;
     await page.goto(app.origin('acme'));
-    await page.getByRole('banner').getByRole('button', { name: 'Sign up', exact: true }).click();
-    const modal = await dialog(page, 'Create an account');
-    await modal.getByLabel('Username').fill(username);
-    await modal.getByLabel('Email Address').fill(email);
-    await modal.getByLabel('Password', { exact: true }).fill('secret123');
-    await modal.getByLabel('Confirm Password').fill('secret123');
-    await modal.getByRole('button', { name: 'Sign up' }).click();
+    await signUp(page, username, email, 'secret123');
 
     const sent = await dialog(page, "You're almost there!");
     await visible(sent.getByText("Don't forget to verify your email"));

@@ -9,7 +9,7 @@ import { createCourse, createOutline, createSchool, createStudent, linkIn, uniqu
 import { startCluster, type Cluster } from '../apps/server/test/support/cluster';
 import { client } from '../apps/server/test/support/http';
 import { launchChromium } from './support/app';
-import { dialog, login, visible } from './support/ui';
+import { dialog, login, signUp, visible } from './support/ui';
 
 const databaseUrl = process.env.CLUSTER_DATABASE_URL;
 
@@ -96,13 +96,7 @@ describe.skipIf(!databaseUrl)('the site through nginx in front of three processe
     try {
       // Sign-up: the human check's challenge and its answer may each reach a different process.
       await page.goto(origin);
-      await page.getByRole('banner').getByRole('button', { name: 'Sign up', exact: true }).click();
-      const modal = await dialog(page, 'Create an account');
-      await modal.getByLabel('Username').fill(username);
-      await modal.getByLabel('Email Address').fill(email);
-      await modal.getByLabel('Password', { exact: true }).fill('secret123');
-      await modal.getByLabel('Confirm Password').fill('secret123');
-      await modal.getByRole('button', { name: 'Sign up' }).click();
+      await signUp(page, username, email, 'secret123');
       await dialog(page, "You're almost there!");
       await page.waitForURL('**/student/profile', { timeout: 15_000 });
 
@@ -163,6 +157,8 @@ describe.skipIf(!databaseUrl)('the site through nginx in front of three processe
       await page.goto(`${origin}/course/${free.slug}`);
       await page.getByRole('button', { name: 'Enroll Now' }).click();
       await (await dialog(page, 'Enrollment is free!')).getByRole('button', { name: 'Proceed' }).click();
+      // Leaving before the enrolment's answer would abort it in flight.
+      await dialog(page, 'Enrollment Successful');
       await page.goto(`${origin}/course/${free.slug}/module/${lesson!.id}`);
       await visible(page.getByRole('heading', { level: 1, name: 'Reading: the courtroom' }));
       await page.getByLabel('Mark as Complete').click();

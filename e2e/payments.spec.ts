@@ -10,7 +10,7 @@ import { enrollments, paymentTransactions, users } from '../apps/server/src/db/s
 import { eligibleStudent } from '../apps/server/test/support/factories';
 import { client } from '../apps/server/test/support/http';
 import { startApp, type E2eApp } from './support/app';
-import { dialog, toast, visible } from './support/ui';
+import { dialog, signUp, toast, visible } from './support/ui';
 
 let app: E2eApp;
 beforeAll(async () => {
@@ -469,13 +469,7 @@ describe('the sign-up reward', () => {
     await context.addInitScript(() => sessionStorage.setItem('announcement-seen:1', '1'));
     await page.goto(app.origin('demo'));
     const username = `reward${Date.now().toString(36)}`;
-    await page.getByRole('banner').getByRole('button', { name: 'Sign up', exact: true }).click();
-    const modal = await dialog(page, 'Create an account');
-    await modal.getByLabel('Username').fill(username);
-    await modal.getByLabel('Email Address').fill(`${username}@example.com`);
-    await modal.getByLabel('Password', { exact: true }).fill('secret123');
-    await modal.getByLabel('Confirm Password').fill('secret123');
-    await modal.getByRole('button', { name: 'Sign up' }).click();
+    await signUp(page, username, `${username}@example.com`, 'secret123');
     const sent = await dialog(page, "You're almost there!");
     await visible(sent.getByText('As a member of MCLE Reviewers PH, you received 1,000 L2E Coins to use as a discount on a 36-unit MCLE bundle.'));
   });

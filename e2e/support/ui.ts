@@ -50,6 +50,17 @@ export async function login(page: Page, username: string, password: string) {
   await modal.waitFor({ state: 'hidden' });
 }
 
+/** Fills and sends the header's sign-up dialog, as a new visitor does. */
+export async function signUp(page: Page, username: string, email: string, password: string) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign up', exact: true }).click();
+  const modal = await dialog(page, 'Create an account');
+  await modal.getByLabel('Username').fill(username);
+  await modal.getByLabel('Email Address').fill(email);
+  await modal.getByLabel('Password', { exact: true }).fill(password);
+  await modal.getByLabel('Confirm Password').fill(password);
+  await modal.getByRole('button', { name: 'Sign up' }).click();
+}
+
 /** The compliance period open today, which the demo's announcement and texts name (seeded today). */
 export const currentPeriod = buildCompliancePeriods().find((p) => isCurrentPeriod({ date_start: p.start, date_end: p.end }, isoDate()))!.name;
 
