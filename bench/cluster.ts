@@ -13,10 +13,10 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { freePort } from '../apps/server/test/support/ports';
 import { startNginx } from '../apps/server/test/support/cluster';
+import { exitUnlessRan, withBenchDatabase } from './bench-database';
 import { progressToken, seedLarge, seedLargeCatalogue, seedStudying } from './seed-large';
 import { startServerProcess, type ServerProcess } from './server-process';
 
@@ -112,16 +112,7 @@ async function run(options: autocannon.Options, duration: number) {
   return { rps: result.requests.total / result.duration, p99: latencies[Math.floor(latencies.length * 0.99)] ?? NaN, errors };
 }
 
-const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-if (!(await admin.connect().then(() => true, () => false))) {
-  console.log(`PostgreSQL: not reachable at ${adminUrl}; set BENCH_PG_ADMIN_URL.`);
-  process.exit(1);
-}
-const name = `platform_bench_cluster_${Date.now()}`;
-await admin.query(`create database ${name}`);
-const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-try {
+exitUnlessRan(await withBenchDatabase('platform_bench_cluster', async (databaseUrl) => {
   // A first process migrates the database and loads the demo; then the large data set.
   await (await startServerProcess({ DATABASE_URL: databaseUrl, WEB_DIST_DIR: '/nonexistent' })).stop();
   const database = await openDatabase({ databaseUrl, dataDir: '' });
@@ -168,7 +159,4 @@ try {
   // nginx closes a client's kept-alive connection after 1,000 requests (keepalive_requests): at the fastest
   // runs autocannon may see that as a reset or two, which it reconnects from.
   console.log(`(CPU seconds over the ${seconds} s run; the machine has ${availableParallelism()} cores, so at most ${seconds * availableParallelism()} in all.)`);
-} finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+}));

@@ -14,11 +14,11 @@ import http from 'node:http';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
 import { examQuestions, exams } from '../apps/server/src/db/schema/index';
 import { loadLookups } from '../apps/server/src/modules/lookups/load-lookups';
 import { seedDemo } from '../apps/server/src/seed/seed-demo';
+import { withBenchDatabase } from './bench-database';
 import { progressToken, seedLarge, seedStudying } from './seed-large';
 import { startServerProcess } from './server-process';
 
@@ -110,53 +110,45 @@ const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
 
 /** Runs the spike; answers the largest N that held the goal, per core, and whether no step failed (null without PostgreSQL). */
 export async function examSpike(): Promise<{ students: number; perCore: number; everyStepHeld: boolean } | null> {
-  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  if (!(await admin.connect().then(() => true, () => false))) {
-    console.log(`PostgreSQL: not reachable at ${adminUrl}; set BENCH_PG_ADMIN_URL.`);
-    return null;
-  }
-  const name = `platform_exam_bench_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   try {
-    const most = Math.max(...steps);
-    const database = await openDatabase({ databaseUrl, dataDir: '' });
-    await loadLookups(database.db);
-    await seedDemo(database.db);
-    await seedLarge(database.db, { schools: 0, users: most });
-    const exam = await seedExam(database.db, most);
-    const server = await startServerProcess({ DATABASE_URL: databaseUrl, THROTTLE_MAX: '100000000', WEB_DIST_DIR: '/nonexistent' });
-    const cores = os.cpus().length;
-    console.log(`PostgreSQL, one server process, ${cores} cores shared with PostgreSQL and the load; 16 questions, think time ${thinkMs / 1000} s (±50 %), all start within ${SPIKE_MS / 1000} s`);
-    console.log(`${'students'.padStart(9)} ${'p95 all'.padStart(9)} ${'p99 all'.padStart(9)} ${'p95 open'.padStart(9)} ${'p95 start'.padStart(9)} ${'p95 answer'.padStart(10)} ${'p95 submit'.padStart(10)} ${'errors'.padStart(7)}`);
-    let best = 0;
-    try {
-      // A warm-up wave without think time (JIT, pools), not reported.
-      await wave(new URL(server.url), 50, exam, 0);
-      for (const n of steps) {
-        await database.db.execute(sql`delete from exam_submissions where exam_id = ${exam.examId}`);
-        const { latencies, failures } = await wave(new URL(server.url), n, exam);
-        const errors = [...failures.values()].reduce((a, b) => a + b, 0);
-        const all = Object.values(latencies).flat();
-        const p95 = percentile(all, 0.95);
-        console.log(
-          `${String(n).padStart(9)} ${ms(p95)} ${ms(percentile(all, 0.99))} ${ms(percentile(latencies.open, 0.95))} ${ms(percentile(latencies.start, 0.95))}  ${ms(percentile(latencies.answer, 0.95))}  ${ms(percentile(latencies.submit, 0.95))} ${String(errors).padStart(7)}`,
-        );
-        if (errors) console.log(`          failed: ${[...failures].map(([what, count]) => `${what} x ${count}`).join(', ')}`);
-        if (p95 >= P95_GOAL_MS || errors > 0) break;
-        best = n;
+    const ran = await withBenchDatabase('platform_exam_bench', async (databaseUrl) => {
+      const most = Math.max(...steps);
+      const database = await openDatabase({ databaseUrl, dataDir: '' });
+      await loadLookups(database.db);
+      await seedDemo(database.db);
+      await seedLarge(database.db, { schools: 0, users: most });
+      const exam = await seedExam(database.db, most);
+      const server = await startServerProcess({ DATABASE_URL: databaseUrl, THROTTLE_MAX: '100000000', WEB_DIST_DIR: '/nonexistent' });
+      const cores = os.cpus().length;
+      console.log(`PostgreSQL, one server process, ${cores} cores shared with PostgreSQL and the load; 16 questions, think time ${thinkMs / 1000} s (±50 %), all start within ${SPIKE_MS / 1000} s`);
+      console.log(`${'students'.padStart(9)} ${'p95 all'.padStart(9)} ${'p99 all'.padStart(9)} ${'p95 open'.padStart(9)} ${'p95 start'.padStart(9)} ${'p95 answer'.padStart(10)} ${'p95 submit'.padStart(10)} ${'errors'.padStart(7)}`);
+      let best = 0;
+      try {
+        // A warm-up wave without think time (JIT, pools), not reported.
+        await wave(new URL(server.url), 50, exam, 0);
+        for (const n of steps) {
+          await database.db.execute(sql`delete from exam_submissions where exam_id = ${exam.examId}`);
+          const { latencies, failures } = await wave(new URL(server.url), n, exam);
+          const errors = [...failures.values()].reduce((a, b) => a + b, 0);
+          const all = Object.values(latencies).flat();
+          const p95 = percentile(all, 0.95);
+          console.log(
+            `${String(n).padStart(9)} ${ms(p95)} ${ms(percentile(all, 0.99))} ${ms(percentile(latencies.open, 0.95))} ${ms(percentile(latencies.start, 0.95))}  ${ms(percentile(latencies.answer, 0.95))}  ${ms(percentile(latencies.submit, 0.95))} ${String(errors).padStart(7)}`,
+          );
+          if (errors) console.log(`          failed: ${[...failures].map(([what, count]) => `${what} x ${count}`).join(', ')}`);
+          if (p95 >= P95_GOAL_MS || errors > 0) break;
+          best = n;
+        }
+      } finally {
+        await server.stop(1500);
+        await database.close();
       }
-    } finally {
-      await server.stop(1500);
-      await database.close();
-    }
-    console.log(`\nLargest N with p95 under ${P95_GOAL_MS} ms and no error: ${best} students, ${(best / cores).toFixed(0)} per core (goal >= 500 per core)`);
-    return { students: best, perCore: best / cores, everyStepHeld: best === most };
+      console.log(`\nLargest N with p95 under ${P95_GOAL_MS} ms and no error: ${best} students, ${(best / cores).toFixed(0)} per core (goal >= 500 per core)`);
+      return { students: best, perCore: best / cores, everyStepHeld: best === most };
+    });
+    return ran?.value ?? null;
   } finally {
     agent.destroy();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
   }
 }
 

@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
 import { loadLookups } from '../apps/server/src/modules/lookups/load-lookups';
 import { seedDemo } from '../apps/server/src/seed/seed-demo';
+import { withBenchDatabase } from './bench-database';
 import { seedLarge } from './seed-large';
 import { startServerProcess } from './server-process';
 
@@ -145,18 +145,5 @@ if (databases.includes('pglite')) {
 }
 
 if (databases.includes('postgres')) {
-  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  if (!(await admin.connect().then(() => true, () => false))) {
-    console.log(`\nPostgreSQL: not reachable at ${adminUrl}; set BENCH_PG_ADMIN_URL to include it.`);
-  } else {
-    const name = `platform_forum_bench_${Date.now()}`;
-    await admin.query(`create database ${name}`);
-    try {
-      await benchmark('PostgreSQL', { DATABASE_URL: adminUrl.replace(/\/[^/]*$/, `/${name}`) });
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }
+  await withBenchDatabase('platform_forum_bench', (databaseUrl) => benchmark('PostgreSQL', { DATABASE_URL: databaseUrl }));
 }

@@ -14,12 +14,12 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { signPayload } from '../apps/server/src/infra/payments/signature';
 import { loadLookups } from '../apps/server/src/modules/lookups/load-lookups';
 import { sandboxSecretOf } from '../apps/server/src/modules/sandbox-gateway/gateway';
 import { seedDemo } from '../apps/server/src/seed/seed-demo';
+import { exitUnlessRan, withBenchDatabase } from './bench-database';
 import { progressToken, seedLarge } from './seed-large';
 import { startServerProcess } from './server-process';
 
@@ -28,16 +28,6 @@ const users = Number(process.env.BENCH_USERS ?? 5000);
 const COURSES = 20;
 const SECRET_KEY = 'bench-secret-key-0123456789-0123456789';
 const HOST = 'paybench.localhost';
-
-const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-if (!(await admin.connect().then(() => true, () => false))) {
-  console.log(`PostgreSQL: not reachable at ${adminUrl}; set BENCH_PG_ADMIN_URL.`);
-  process.exit(1);
-}
-const name = `platform_pay_bench_${Date.now()}`;
-await admin.query(`create database ${name}`);
-const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
 
 function report(title: string, result: autocannon.Result) {
   console.log(
@@ -49,7 +39,7 @@ function report(title: string, result: autocannon.Result) {
 const run = (options: autocannon.Options) =>
   new Promise<autocannon.Result>((resolve, reject) => autocannon({ connections: 10, ...(options.amount ? {} : { duration: seconds }), ...options }, (e, r) => (e ? reject(e) : resolve(r))));
 
-try {
+exitUnlessRan(await withBenchDatabase('platform_pay_bench', async (databaseUrl) => {
   const database = await openDatabase({ databaseUrl, dataDir: '' });
   const db = database.db;
   await loadLookups(db);
@@ -113,7 +103,4 @@ try {
     await server.stop(1500);
     await database.close();
   }
-} finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+}));

@@ -29,6 +29,7 @@ import { authTokens } from '../apps/server/src/db/schema/index';
 import { hashKey } from '../apps/server/src/lib/crypto';
 import { loadLookups } from '../apps/server/src/modules/lookups/load-lookups';
 import { seedDemo } from '../apps/server/src/seed/seed-demo';
+import { withBenchDatabase } from './bench-database';
 import { progressToken, seedLarge, seedLargeCatalogue, seedStudying } from './seed-large';
 import { examSpike } from './exam-spike';
 import { startProcess, startServerProcess, type ServerProcess } from './server-process';
@@ -324,21 +325,7 @@ if (databases.includes('pglite')) {
 }
 
 if (databases.includes('postgres')) {
-  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  const reachable = await admin.connect().then(() => true, () => false);
-  if (!reachable) {
-    console.log(`\nPostgreSQL: not reachable at ${adminUrl}; set BENCH_PG_ADMIN_URL to include it.`);
-  } else {
-    const name = `platform_bench_${Date.now()}`;
-    await admin.query(`create database ${name}`);
-    try {
-      await benchmark('PostgreSQL', { DATABASE_URL: adminUrl.replace(/\/[^/]*$/, `/${name}`) }, admin);
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }
+  await withBenchDatabase('platform_bench', (databaseUrl, admin) => benchmark('PostgreSQL', { DATABASE_URL: databaseUrl }, admin));
 }
 
 // The exam-start spike (bench/exam-spike.ts) belongs to the goals too: run whole, it takes some minutes.

@@ -16,11 +16,11 @@
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { hashKey } from '../apps/server/src/lib/crypto';
 import { loadLookups } from '../apps/server/src/modules/lookups/load-lookups';
 import { request, type RequestOptions } from '../apps/server/test/support/http';
+import { exitUnlessRan, withBenchDatabase } from './bench-database';
 import { seedLarge } from './seed-large';
 import { startServerProcess } from './server-process';
 
@@ -32,16 +32,6 @@ const SECRET_KEY = 'bench-secret-key-0123456789-0123456789';
 const HOST = 'staffbench.localhost';
 const ADMIN_TOKEN = 'bench-staff-admin-token';
 
-const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-if (!(await admin.connect().then(() => true, () => false))) {
-  console.log(`PostgreSQL: not reachable at ${adminUrl}; set BENCH_PG_ADMIN_URL.`);
-  process.exit(1);
-}
-const name = `platform_staff_bench_${Date.now()}`;
-await admin.query(`create database ${name}`);
-const databaseUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-
 const report = (title: string, result: autocannon.Result) =>
   console.log(
     `${title.padEnd(52)} ${(result.requests.total / result.duration).toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(5)} ms   non-2xx ${result.non2xx}`,
@@ -52,7 +42,7 @@ const run = (url: string) =>
   );
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-try {
+exitUnlessRan(await withBenchDatabase('platform_staff_bench', async (databaseUrl) => {
   const database = await openDatabase({ databaseUrl, dataDir: '' });
   const db = database.db;
   await loadLookups(db);
@@ -126,7 +116,4 @@ try {
     await server.stop(1500);
     await database.close();
   }
-} finally {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+}));
