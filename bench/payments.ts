@@ -97,7 +97,7 @@ exitUnlessRan(await withBenchDatabase('platform_pay_bench', async (databaseUrl) 
       ],
     });
     report(`POST /payment/callback/sandbox/ (${references.length} paid)`, callbacks);
-    const paid = ((await db.execute(sql`select count(*)::int as n from payment_transactions where status = 'Paid'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const paid = ((await db.execute(sql`select count(*)::int as n from payment_transactions where status = 'Paid' and reference in ${references}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
     console.log(`Transactions paid by the callbacks: ${paid} of ${references.length}`);
   } finally {
     await server.stop(1500);
