@@ -75,12 +75,27 @@ describe('grading from the queue', () => {
     await toast(page, 'The grade is saved.');
     await closeToast(page);
     expect(await seriousViolations(page)).toEqual([]);
+    // An administrator grades the second answer while the instructor has it open: the instructor's grade is refused
+    // with who saved it, and Reload shows theirs (which the instructor may not change).
+    const admin = await createStaff(db, { school });
+    const second = (await api.get('/api/v1/staff/grading/', { token: admin.token, host: school.host })).body.data[0];
+    const secondPath = `/api/v1/staff/grading/${second.submission_id}/questions/${second.question_id}/`;
+    expect((await api.put(secondPath, { score: 1, feedback: 'Partly.' }, { token: admin.token, host: school.host, headers: { 'if-match': '"v1"' } })).status).toBe(200);
     await page.getByLabel('Score (0 to 2)').fill('0');
     await page.keyboard.press('Control+Enter');
-    await toast(page, gradingMessages.allGraded);
+    const refused = page.getByRole('alert').filter({ hasText: "Your changes are not saved." });
+    await visible(refused);
+    expect(await refused.textContent()).toMatch(new RegExp(`^${admin.user.username} saved this answer's grade .*, after you opened it\\. Your changes are not saved\\.`));
+    expect(await seriousViolations(page)).toEqual([]);
+    await refused.getByRole('button', { name: 'Reload' }).click();
+    await visible(page.getByText(`Graded 1 by ${admin.user.username} on`));
+    await visible(page.getByText(gradingMessages.regradeRefused));
+    expect(await page.getByLabel('Score (0 to 2)').inputValue()).toBe('1');
+    expect(await refused.count()).toBe(0);
+    await page.goto(`${app.origin(school.domain)}/staff/grading`);
     await visible(page.getByText(gradingMessages.queueEmpty));
 
-    // The students are told: the first passed (2 of 3 points, at 50 % to pass), the second did not (0 of 3).
+    // The students are told: the first passed (2 of 3 points, at 50 % to pass), the second did not (1 of 3, the administrator's grade).
     for (const [student, outcome] of [
       [students[0]!, 'passed'],
       [students[1]!, 'not passed'],

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { serverMessages } from '@school/shared/auth/messages';
 import { gradingMessages } from '@school/shared/staff/grading';
+import { versionMessages } from '@school/shared/staff/versions';
 import { auditLog, certificates, examQuestions, exams } from '../src/db/schema/index';
 import { DEMO_GRADING_COURSE } from '../src/seed/demo-grading';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
@@ -13,6 +14,7 @@ import { serverForFile } from './support/server';
 const ctx = serverForFile();
 const db = () => ctx.server.database.db;
 const staff = (rest: string) => `/api/v1/staff/${rest}`;
+const at = (version: number) => ({ 'if-match': `"v${version}"` });
 
 /** A course whose exam has a choice question (1 point), a written one (2) and a file one (2), passing at 50 %. */
 async function withExam() {
@@ -30,7 +32,7 @@ async function withExam() {
     .returning();
   const admin = await createStaff(db(), { school });
   const instructor = await createStaff(db(), { school, role: 'IN', courses: [course] });
-  const as = (who: { token: string }) => ({ token: who.token, host: school.host });
+  const as = (who: { token: string }, version?: number) => ({ token: who.token, host: school.host, headers: version === undefined ? {} : at(version) });
   return { school, course, lesson: lesson!, exam: exam!, questions, admin, instructor, as };
 }
 
@@ -110,10 +112,10 @@ describe('GET|PUT /staff/grading/{id}/questions/{questionId}/', () => {
     // A choice answer has no grading screen.
     expect((await ctx.api.get(path(s.questions[0]!.id), s.as(s.admin))).status).toBe(404);
 
-    expect((await ctx.api.put(path(s.questions[1]!.id), { score: 3 }, s.as(s.instructor))).body).toEqual({ score: ['At most 2.'] });
-    const graded = await ctx.api.put(path(s.questions[1]!.id), { score: 2, feedback: 'Precise.' }, s.as(s.instructor));
+    expect((await ctx.api.put(path(s.questions[1]!.id), { score: 3 }, s.as(s.instructor, 1))).body).toEqual({ score: ['At most 2.'] });
+    const graded = await ctx.api.put(path(s.questions[1]!.id), { score: 2, feedback: 'Precise.' }, s.as(s.instructor, 1));
     expect(graded.body).toMatchObject({ score: 2, feedback: 'Precise.', graded_by: { id: s.instructor.user.id }, result: { has_pending: true }, may_grade: false });
-    const last = await ctx.api.put(path(s.questions[2]!.id), { score: 1 }, s.as(s.instructor));
+    const last = await ctx.api.put(path(s.questions[2]!.id), { score: 1 }, s.as(s.instructor, 1));
     expect(last.body.result).toMatchObject({ has_pending: false, passed: true, total_score: 4 });
     expect((await ctx.api.get(staff('grading/'), s.as(s.admin))).body.count).toBe(0);
   });
@@ -122,16 +124,48 @@ describe('GET|PUT /staff/grading/{id}/questions/{questionId}/', () => {
     const s = await withExam();
     const taken = await submittedBy(s);
     const path = (q: number) => staff(`grading/${taken.submissionId}/questions/${q}/`);
-    await ctx.api.put(path(s.questions[1]!.id), { score: 2 }, s.as(s.instructor));
-    await ctx.api.put(path(s.questions[2]!.id), { score: 1 }, s.as(s.instructor));
+    await ctx.api.put(path(s.questions[1]!.id), { score: 2 }, s.as(s.instructor, 1));
+    await ctx.api.put(path(s.questions[2]!.id), { score: 1 }, s.as(s.instructor, 1));
     const certificate = await waitFor(async () => (await db().select().from(certificates).where(eq(certificates.enrollmentId, taken.enrolment.id)))[0], 20_000, 'the certificate');
 
-    expect(await ctx.api.put(path(s.questions[1]!.id), { score: 0 }, s.as(s.instructor))).toMatchObject({ status: 403, body: { detail: gradingMessages.regradeRefused } });
-    const regraded = await ctx.api.put(path(s.questions[1]!.id), { score: 0, feedback: 'Misread.' }, s.as(s.admin));
+    expect(await ctx.api.put(path(s.questions[1]!.id), { score: 0 }, s.as(s.instructor, 2))).toMatchObject({ status: 403, body: { detail: gradingMessages.regradeRefused } });
+    const regraded = await ctx.api.put(path(s.questions[1]!.id), { score: 0, feedback: 'Misread.' }, s.as(s.admin, 2));
     expect(regraded.body).toMatchObject({ score: 0, result: { has_pending: false, passed: false, total_score: 2 }, certificate: { code: certificate.code }, may_grade: true });
     const entries = await db().select().from(auditLog).where(and(eq(auditLog.subjectType, 'exam_attempt'), eq(auditLog.subjectId, taken.submissionId))).orderBy(auditLog.id);
     expect(entries.at(-1)).toMatchObject({ actorId: s.admin.user.id, action: 'exam.grade', changes: { score: { before: 2, after: 0 }, feedback: { before: '', after: 'Misread.' } } });
     expect((await db().select().from(certificates).where(eq(certificates.id, certificate.id)))[0]!.revokedAt).toBeNull();
+  });
+
+  it('grades at the version named in If-Match: 428 without it, 412 with the answer as graded since, one of two graders at once', async () => {
+    const s = await withExam();
+    const taken = await submittedBy(s);
+    const path = staff(`grading/${taken.submissionId}/questions/${s.questions[1]!.id}/`);
+    const opened = await ctx.api.get(path, s.as(s.admin));
+    expect(opened.headers.etag).toBe('"v1"');
+    expect(opened.body.version).toBe(1);
+    expect(await ctx.api.put(path, { score: 1 }, s.as(s.admin))).toMatchObject({ status: 428, body: { detail: versionMessages.missing } });
+    expect((await ctx.api.put(path, { score: 1 }, { token: s.admin.token, host: s.school.host, headers: { 'if-match': '*' } })).status).toBe(412);
+
+    // The instructor and the administrator both opened it at v1 and save at once: one grade is given, the other told.
+    const [fromInstructor, fromAdmin] = await Promise.all([ctx.api.put(path, { score: 2, feedback: 'Full marks.' }, s.as(s.instructor, 1)), ctx.api.put(path, { score: 1, feedback: 'Half.' }, s.as(s.admin, 1))]);
+    const answers = [fromInstructor, fromAdmin];
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 412]);
+    const saved = answers.find((a) => a.status === 200)!;
+    const refused = answers.find((a) => a.status === 412)!;
+    expect(saved.headers.etag).toBe('"v2"');
+    expect(refused.headers.etag).toBe('"v2"');
+    expect(refused.body).toMatchObject({ detail: versionMessages.conflict, updated_by: { id: saved.body.graded_by.id }, updated_at: saved.body.graded_at, current: { version: 2, score: saved.body.score, feedback: saved.body.feedback } });
+    const entries = await db().select().from(auditLog).where(and(eq(auditLog.subjectType, 'exam_attempt'), eq(auditLog.subjectId, taken.submissionId)));
+    expect(entries).toHaveLength(1);
+
+    // The administrator, having seen it, changes it at v2; the instructor's v1 stays refused.
+    expect((await ctx.api.put(path, { score: 0, feedback: 'Misread.' }, s.as(s.admin, 2))).body).toMatchObject({ score: 0, version: 3 });
+    expect((await ctx.api.put(path, { score: 2 }, s.as(s.instructor, 1))).body).toMatchObject({ current: { score: 0, version: 3, may_grade: false } });
+    // A grade through the older grading call raises the version too: the console's v3 is stale after it.
+    const older = await ctx.api.post(`/api/v1/exam-submissions/${taken.submissionId}/questions/${s.questions[1]!.id}/grade/`, { score: 1 }, s.as(s.admin));
+    expect(older.status).toBe(200);
+    expect((await ctx.api.put(path, { score: 2 }, s.as(s.admin, 3))).status).toBe(412);
+    expect((await ctx.api.get(path, s.as(s.admin))).body).toMatchObject({ score: 1, version: 4 });
   });
 
   it('answers 404 for another school, a made-up answer and a student; 403 for an instructor of another course', async () => {
@@ -140,13 +174,13 @@ describe('GET|PUT /staff/grading/{id}/questions/{questionId}/', () => {
     const path = staff(`grading/${taken.submissionId}/questions/${s.questions[1]!.id}/`);
     const foreign = await createStaff(db());
     expect((await ctx.api.get(path, { token: foreign.token, host: foreign.school.host })).status).toBe(404);
-    expect((await ctx.api.put(path, { score: 1 }, { token: foreign.token, host: foreign.school.host })).status).toBe(404);
+    expect((await ctx.api.put(path, { score: 1 }, { token: foreign.token, host: foreign.school.host, headers: at(1) })).status).toBe(404);
     expect((await ctx.api.get(staff(`grading/${taken.submissionId}/questions/2147483647/`), s.as(s.admin))).status).toBe(404);
     expect((await ctx.api.get(path, { token: taken.as.token, host: s.school.host })).status).toBe(403);
     expect((await ctx.api.get(path, { token: (await createStudent(db(), { school: s.school })).token, host: s.school.host })).status).toBe(403);
     const elsewhere = await createStaff(db(), { school: s.school, role: 'IN', courses: [await createCourse(db(), { school: s.school })] });
-    expect(await ctx.api.put(path, { score: 1 }, s.as(elsewhere))).toMatchObject({ status: 403, body: { detail: serverMessages.permissionDenied } });
-    expect((await ctx.api.put(path, { score: -1 }, s.as(s.admin))).status).toBe(400);
+    expect(await ctx.api.put(path, { score: 1 }, s.as(elsewhere, 1))).toMatchObject({ status: 403, body: { detail: serverMessages.permissionDenied } });
+    expect((await ctx.api.put(path, { score: -1 }, s.as(s.admin, 1))).status).toBe(400);
     expect((await ctx.api.get(staff('grading/'), s.as(s.admin))).body.count).toBe(2);
   });
 });
@@ -157,8 +191,8 @@ describe("GET /staff/exams/{id}/attempts/ and statistics/", () => {
     const right = await submittedBy(s, 'RTC');
     const wrong = await submittedBy(s, 'MTC');
     const path = (q: number) => staff(`grading/${right.submissionId}/questions/${q}/`);
-    await ctx.api.put(path(s.questions[1]!.id), { score: 1 }, s.as(s.admin));
-    await ctx.api.put(path(s.questions[2]!.id), { score: 2 }, s.as(s.admin));
+    await ctx.api.put(path(s.questions[1]!.id), { score: 1 }, s.as(s.admin, 1));
+    await ctx.api.put(path(s.questions[2]!.id), { score: 2 }, s.as(s.admin, 1));
 
     const attempts = await ctx.api.get(staff(`exams/${s.exam.id}/attempts/`), s.as(s.instructor));
     expect(attempts.status).toBe(200);

@@ -65,6 +65,8 @@ export const gradingAnswerSchema = z.object({
   feedback: z.string(),
   graded_by: named.nullable(),
   graded_at: z.string().nullable(),
+  /** Raised by every grade; sent back in If-Match so that a grade given meanwhile is not overwritten unseen. */
+  version: z.number(),
   result: z.object({ has_pending: z.boolean(), passed: z.boolean(), total_score: z.number(), total_points: z.number(), submitted_at: z.string() }),
   /** The enrolment's certificate, when one is issued: a regrade does not change it. */
   certificate: z.object({ code: z.string(), issued_at: z.string() }).nullable(),

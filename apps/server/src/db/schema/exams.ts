@@ -115,6 +115,8 @@ export const examAnswers = pgTable(
     feedback: text().notNull().default(''),
     gradedAt: timestamp({ withTimezone: true }),
     gradedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Raised by every staff grade (its ETag): a grader saving over a grade given since they opened it gets 412. */
+    version: integer().notNull().default(1),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

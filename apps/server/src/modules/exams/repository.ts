@@ -184,7 +184,7 @@ export function examRepository(db: Db) {
     async grade(row: { schoolId: number; submissionId: number; questionId: number; score: number; isCorrect: boolean; feedback: string; graderId: number }) {
       const [saved] = await db
         .update(examAnswers)
-        .set({ score: row.score, isCorrect: row.isCorrect, feedback: row.feedback, gradedAt: sql`now()`, gradedBy: row.graderId, updatedAt: sql`now()` })
+        .set({ score: row.score, isCorrect: row.isCorrect, feedback: row.feedback, gradedAt: sql`now()`, gradedBy: row.graderId, version: sql`${examAnswers.version} + 1`, updatedAt: sql`now()` })
         .where(and(eq(examAnswers.schoolId, row.schoolId), eq(examAnswers.submissionId, row.submissionId), eq(examAnswers.questionId, row.questionId)))
         .returning();
       return saved;

@@ -21,6 +21,9 @@ const FILE_TYPES: Record<string, { extension: string; magic: Buffer }> = {
   'image/jpeg': { extension: 'jpg', magic: Buffer.from([0xff, 0xd8, 0xff]) },
 };
 
+/** A grade based on a version of the answer that another grade has replaced: the caller answers 412 with the answer now. */
+export class StaleGrade extends Error {}
+
 const isSurvey = (found: { courseware: { type: string } }) => found.courseware.type === 'survey';
 
 /**
@@ -244,7 +247,8 @@ export function examService(app: FastifyInstance) {
     },
 
     /** Staff grade a written or file answer; the last grade settles the attempt, completes it and tells the student. */
-    async grade(actor: SignedInActor, school: SchoolRow, submissionId: number, questionId: number, score: number, feedback: string, by: AuditContext) {
+    /** `basedOn`: the answer's version the grader saw (the staff console's If-Match); a grade since is a StaleGrade. */
+    async grade(actor: SignedInActor, school: SchoolRow, submissionId: number, questionId: number, score: number, feedback: string, by: AuditContext, basedOn?: number) {
       const row = await repo.findSubmission(school.id, submissionId);
       if (!row) throw notFound();
       const attempt = { schoolId: row.submission.schoolId, userId: row.userId, instructorIds: await repo.instructorsOf(row.courseId) };
@@ -263,6 +267,7 @@ export function examService(app: FastifyInstance) {
         // first), and the attempt's result is counted with the saved grade in its place.
         const before = await txRepo.answers(school.id, submissionId);
         const previous = before.find((a) => a.questionId === questionId);
+        if (previous && basedOn !== undefined && previous.version !== basedOn) throw new StaleGrade();
         if (previous?.gradedAt) submissionPolicy.authorize(actor, 'regrade', attempt);
         const saved = await txRepo.grade({ schoolId: school.id, submissionId, questionId, score, isCorrect: score >= question.points, feedback, graderId: actor.userId });
         if (!saved) throw notFound();

@@ -13,8 +13,10 @@ import {
   resultsQuerySchema,
   waitingAnswerSchema,
 } from '@school/shared/staff/grading';
+import { etagOf } from '@school/shared/staff/versions';
+import { expectedVersion } from '../../lib/versions';
 import { staffContextOf } from '../staff/context';
-import { staffRoute } from '../staff/route-schema';
+import { staffRoute, versionedResponses } from '../staff/route-schema';
 import { gradingService } from './staff-grading-service';
 
 /** The grading queue, one answer to grade (and regrade), and an exam's attempts and answer statistics. */
@@ -36,8 +38,18 @@ export const gradingStaffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/grading/:id/questions/:questionId/',
-    { schema: { ...staffRoute, summary: "One written or file answer of an attempt with its question, grade, the attempt's result and the certificate", params: answerParamsSchema, response: { 200: gradingAnswerSchema, ...errorResponses } } },
-    async (request) => grading.answer(staffContextOf(request), request.params.id, request.params.questionId),
+    {
+      schema: {
+        ...staffRoute,
+        summary: "One written or file answer of an attempt with its question, grade, the attempt's result and the certificate; the ETag is the answer's version",
+        params: answerParamsSchema,
+        response: { 200: gradingAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const answer = await grading.answer(staffContextOf(request), request.params.id, request.params.questionId);
+      return reply.header('etag', etagOf(answer.version)).send(answer);
+    },
   );
 
   app.put(
@@ -45,13 +57,18 @@ export const gradingStaffRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...staffRoute,
-        summary: "Grades an answer; the last grade settles the attempt and tells the student. Changing a grade given is for administrators, audited; an issued certificate stays",
+        summary:
+          'Grades an answer at the version named in If-Match (412 with the answer as it now is if somebody graded it since, 428 without it); the last grade settles the attempt and tells the student. Changing a grade given is for administrators, audited; an issued certificate stays',
         params: answerParamsSchema,
         body: gradeBodySchema,
-        response: { 200: gradingAnswerSchema, ...errorResponses },
+        response: { 200: gradingAnswerSchema, ...versionedResponses(gradingAnswerSchema) },
       },
     },
-    async (request) => grading.grade(staffContextOf(request), request.params.id, request.params.questionId, request.body.score, request.body.feedback),
+    async (request, reply) => {
+      const version = expectedVersion(request);
+      const saved = await grading.grade(staffContextOf(request), request.params.id, request.params.questionId, { ...request.body, version });
+      return reply.header('etag', etagOf(saved.version)).send(saved);
+    },
   );
 
   app.get(

@@ -4,11 +4,12 @@ import { answerFileKind, attemptStatus, type ExamStatistics, type GradingAnswer,
 import { allowedOnCourse, allowedTo, definePolicy } from '../../lib/policy';
 import { notFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
+import { versionConflict } from '../../lib/versions';
 import { fullName } from '../account/presenter';
 import type { StaffContext } from '../staff/context';
 import { gradingRepository } from './staff-grading-repository';
 import { submissionPolicy } from './policy';
-import { examService } from './service';
+import { examService, StaleGrade } from './service';
 
 /** The queue is read by whoever may grade at the school; an instructor's holds their courses' answers only. */
 const queuePolicy = definePolicy({
@@ -57,6 +58,7 @@ export function gradingService(app: FastifyInstance) {
       feedback: answer.feedback,
       graded_by: grader ? { id: grader.id, name: fullName(grader) || grader.username } : null,
       graded_at: answer.gradedAt?.toISOString() ?? null,
+      version: answer.version,
       result: {
         has_pending: row.submission.hasPending,
         passed: row.submission.passed,
@@ -98,10 +100,19 @@ export function gradingService(app: FastifyInstance) {
 
     answer: answerView,
 
-    /** Grades through the exam's own grading (the attempt's lock, result, completion, the bell), then shows the answer again. */
-    async grade(ctx: StaffContext, submissionId: number, questionId: number, score: number, feedback: string) {
+    /**
+     * Grades through the exam's own grading (the attempt's lock, result, completion, the bell) at the answer's version
+     * the grader saw, then shows the answer again; a grade given since answers 412 with it.
+     */
+    async grade(ctx: StaffContext, submissionId: number, questionId: number, grade: { score: number; feedback: string; version: number }) {
       await answerView(ctx, submissionId, questionId);
-      await exams.grade(ctx.actor, ctx.school, submissionId, questionId, score, feedback, ctx.audit);
+      try {
+        await exams.grade(ctx.actor, ctx.school, submissionId, questionId, grade.score, grade.feedback, ctx.audit, grade.version);
+      } catch (error) {
+        if (!(error instanceof StaleGrade)) throw error;
+        const current = await answerView(ctx, submissionId, questionId);
+        throw versionConflict(current, current.graded_by, current.graded_at === null ? null : new Date(current.graded_at), current.version);
+      }
       return answerView(ctx, submissionId, questionId);
     },
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListPage } from '@school/shared/api/errors';
 import type { ExamAttempt, ExamStatistics, GradingAnswer, GradingQuery, WaitingAnswer } from '@school/shared/staff/grading';
+import { etagOf } from '@school/shared/staff/versions';
 import { api } from '@/lib/api-client';
 import { queryString } from '../../../lib/query-string';
 
@@ -14,6 +15,12 @@ const queueOf = (filters: GradingQuery) => api<ListPage<WaitingAnswer>>(`/staff/
 
 export const useGradingQueue = (filters: GradingQuery) => useQuery({ queryKey: gradingKeys.queue(filters), queryFn: () => queueOf(filters), placeholderData: keepPreviousData });
 
+/** Shows an answer as the server now has it (a refused grade's current one) without reading it again. */
+export function useShowAnswer() {
+  const client = useQueryClient();
+  return (answer: GradingAnswer) => client.setQueryData(gradingKeys.answer(answer.submission_id, answer.question_id), answer);
+}
+
 export const useGradingAnswer = (submission: number, question: number) =>
   useQuery({ queryKey: gradingKeys.answer(submission, question), queryFn: () => api<GradingAnswer>(`/staff/grading/${submission}/questions/${question}/`), enabled: submission > 0 && question > 0 });
 
@@ -26,12 +33,12 @@ export function useNextWaiting() {
   };
 }
 
-/** Grades an answer; the queue, the dashboard's count and the exam's results read again. */
+/** Grades an answer at the version the grader saw (a 412 holds it as graded since); the queue, the dashboard's count and the exam's results read again. */
 export function useGrade() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ submission, question, score, feedback }: { submission: number; question: number; score: number; feedback: string }) =>
-      api<GradingAnswer>(`/staff/grading/${submission}/questions/${question}/`, { method: 'PUT', body: { score, feedback } }),
+    mutationFn: ({ answer, score, feedback }: { answer: GradingAnswer; score: number; feedback: string }) =>
+      api<GradingAnswer>(`/staff/grading/${answer.submission_id}/questions/${answer.question_id}/`, { method: 'PUT', body: { score, feedback }, headers: { 'if-match': etagOf(answer.version) } }),
     onSuccess: async (saved) => {
       client.setQueryData(gradingKeys.answer(saved.submission_id, saved.question_id), saved);
       // Every list and count, and the attempt's other answers (their result line and may_grade change too).

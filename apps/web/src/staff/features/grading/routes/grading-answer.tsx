@@ -1,22 +1,24 @@
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { dateTimeIn, longDate, todayIn } from '@school/shared/school/dates';
 import { gradingMessages, gradingQuerySchema, type GradingAnswer as Answer } from '@school/shared/staff/grading';
 import { notify } from '@/components/toast';
 import { ApiError, errorDetail } from '@/lib/api-error';
 import { useSchool } from '@/lib/school';
+import { ConflictBanner, conflictOf, type Conflict } from '../../../components/conflict-banner';
 import { QueryState } from '../../../components/query-state';
 import { staffPaths } from '../../../config/staff-paths';
 import { queryString } from '../../../lib/query-string';
 import { useListFilters } from '../../../lib/use-list-filters';
-import { useGrade, useGradingAnswer, useNextWaiting } from '../api/grading-calls';
+import { useGrade, useGradingAnswer, useNextWaiting, useShowAnswer } from '../api/grading-calls';
 import { answerLink } from '../components/answer-link';
 import { GradeForm } from '../components/grade-form';
 import { StudentAnswer } from '../components/student-answer';
 import '../grading.css';
 
-/** The server's refusal of a grade, for the form: the score's own message, or the sentence. */
+/** The server's refusal of a grade, for the form: the score's own message, or the sentence (a 412 has its banner). */
 function refusalOf(error: unknown) {
-  if (!(error instanceof ApiError)) return {};
+  if (!(error instanceof ApiError) || error.status === 412) return {};
   const score = error.body?.score;
   return { score: Array.isArray(score) ? String(score[0]) : undefined, detail: errorDetail(error) ?? undefined };
 }
@@ -38,17 +40,23 @@ export function GradingAnswer() {
   const answer = useGradingAnswer(submission, question);
   const grade = useGrade();
   const nextWaiting = useNextWaiting();
+  const showAnswer = useShowAnswer();
+  const [refused, setConflict] = useState<Conflict<Answer> | null>(null);
+  // A refusal belongs to its answer: Save and next keeps this page mounted for the following one.
+  const conflict = refused?.current.submission_id === submission && refused.current.question_id === question ? refused : null;
   const navigate = useNavigate();
   const school = useSchool().data;
   const timeZone = school?.time_zone ?? 'Asia/Manila';
   const filterQuery = queryString({ course: filters.course, exam: filters.exam, student: filters.student });
   const queuePath = `${staffPaths.grading}${filterQuery ? `?${filterQuery}` : ''}`;
 
-  const save = (values: { score: number; feedback: string }, next: boolean) =>
+  const save = (answer: Answer, values: { score: number; feedback: string }, next: boolean) =>
     grade.mutate(
-      { submission, question, ...values },
+      { answer, ...values },
       {
+        onError: (failure) => setConflict(conflictOf<Answer>(failure)),
         onSuccess: async () => {
+          setConflict(null);
           notify.success('The grade is saved.');
           if (!next) return;
           const following = await nextWaiting(filters, { submission, question });
@@ -93,7 +101,18 @@ export function GradingAnswer() {
             )}
             {a.graded_at && a.certificate && <p className="banner banner-warning">{gradingMessages.certificateKept(longDate(todayIn(timeZone, new Date(a.certificate.issued_at))))}</p>}
             {!a.may_grade && <p className="banner banner-info">{gradingMessages.regradeRefused}</p>}
-            <GradeForm key={`${a.submission_id}-${a.question_id}`} answer={a} busy={grade.isPending} errors={refusalOf(grade.error)} onSave={save} />
+            {conflict && (
+              <ConflictBanner
+                what="this answer's grade"
+                conflict={conflict}
+                onReload={() => {
+                  showAnswer(conflict.current);
+                  setConflict(null);
+                  grade.reset();
+                }}
+              />
+            )}
+            <GradeForm key={`${a.submission_id}-${a.question_id}-${a.version}`} answer={a} busy={grade.isPending} errors={refusalOf(grade.error)} onSave={(values, next) => save(a, values, next)} />
           </>
         )}
       </QueryState>
