@@ -910,9 +910,18 @@ describe('the staff console', () => {
     await visible(waiting.getByText(`as instructor, sent ${dateTimeIn(sent!.createdAt.toISOString(), school.timeZone)}`));
     await visible(waiting.getByText(`Works until ${dateTimeIn(sent!.expiresAt.toISOString(), school.timeZone)}.`));
 
-    const mail = await lastMail(app.server.url, email, { subject: 'Join Team Academy' });
+    // The e-mail went astray: Send again takes the first link back and sends a new one.
+    const first = await lastMail(app.server.url, email, { subject: 'Join Team Academy' });
+    const lost = linkIn(first.text);
+    await waiting.getByRole('button', { name: `Send the invitation to ${email} again` }).click();
+    await toast(page, teamMessages.resent(email));
+    const mail = await lastMail(app.server.url, email, { subject: 'Join Team Academy', after: first.id });
+    expect(linkIn(mail.text).pathname).not.toBe(lost.pathname);
+    expect(await page.getByRole('list', { name: 'Invitations waiting for an answer' }).getByRole('listitem').count()).toBe(1);
     const link = linkIn(mail.text);
     const { page: invited } = await app.newPage();
+    await invited.goto(`${app.origin(school.domain)}${lost.pathname}`);
+    await visible(invited.getByText(teamMessages.revoked));
     await invited.goto(`${app.origin(school.domain)}${link.pathname}`);
     await visible(invited.getByRole('heading', { level: 1, name: 'Join Team Academy' }));
     await visible(invited.getByText(email));

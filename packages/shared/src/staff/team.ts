@@ -17,6 +17,7 @@ export const teamMessages = {
   alreadyInvited: 'An invitation to this address was sent a moment ago: it is in the list below.',
   studentAccount: 'This address belongs to a student account. Staff use an account of their own: invite another address.',
   invited: (email: string) => `An invitation is on its way to ${email}. It works for ${TEAM_INVITATION_DAYS} days.`,
+  resent: (email: string) => `A new link is on its way to ${email}; the one sent before no longer works.`,
   joined: (school: string, role: TeamRole) => `You joined ${school} as ${teamRoleInSentence[role]}.`,
   used: 'This invitation has already been used. Log in to open the staff console.',
   expired: 'This invitation has expired. Ask the school for a new one.',

@@ -7,7 +7,7 @@ import { errorDetail } from '@/lib/api-error';
 import { useSchool } from '@/lib/school';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { QueryState } from '../../../components/query-state';
-import { useChangeRole, useInvitations, useRemoveMember, useRevokeInvitation, useTeam } from '../api/team-calls';
+import { useChangeRole, useInvitations, useInvite, useRemoveMember, useRevokeInvitation, useTeam } from '../api/team-calls';
 import { CoursesDialog } from '../components/courses-dialog';
 import { InviteDialog } from '../components/invite-dialog';
 import './team.css';
@@ -26,6 +26,7 @@ export function TeamPage() {
   const changeRole = useChangeRole();
   const remove = useRemoveMember();
   const revoke = useRevokeInvitation();
+  const resend = useInvite();
   const [inviting, setInviting] = useState(false);
   const [assigning, setAssigning] = useState<TeamMember | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
@@ -56,6 +57,16 @@ export function TeamPage() {
       notify.success(`The invitation to ${invitation.email} was taken back.`);
     } catch (failure) {
       notify.error(errorDetail(failure) ?? 'The invitation could not be taken back. Reload the page and try again.');
+    }
+  }
+
+  /** Inviting the address again: the open invitation is taken back and a new link sent (a lost or lapsed e-mail). */
+  async function sendAgain(invitation: StaffInvitation) {
+    try {
+      await resend.mutateAsync({ email: invitation.email, role: invitation.role });
+      notify.success(teamMessages.resent(invitation.email));
+    } catch (failure) {
+      notify.error(errorDetail(failure) ?? 'The invitation could not be sent again. Reload the page and try again.');
     }
   }
 
@@ -127,9 +138,18 @@ export function TeamPage() {
               <li key={invitation.id}>
                 <span>
                   <strong>{invitation.email}</strong> as {teamRoleLabels[invitation.role].toLowerCase()}, sent {when(invitation.created_at)}
-                  {invitation.invited_by && ` by ${invitation.invited_by}`}. {invitation.expired ? 'Expired: invite the address again to send a new link.' : `Works until ${when(invitation.expires_at)}.`}
+                  {invitation.invited_by && ` by ${invitation.invited_by}`}. {invitation.expired ? 'Expired: send it again for a new link.' : `Works until ${when(invitation.expires_at)}.`}
                 </span>
-                <Button variant="ghost" label="Take back" aria-label={`Take back the invitation to ${invitation.email}`} busy={revoke.isPending && revoke.variables === invitation.id} onClick={() => void takeBack(invitation)} />
+                <div className="row-actions">
+                  <Button
+                    variant="ghost"
+                    label="Send again"
+                    aria-label={`Send the invitation to ${invitation.email} again`}
+                    busy={resend.isPending && resend.variables?.email === invitation.email}
+                    onClick={() => void sendAgain(invitation)}
+                  />
+                  <Button variant="ghost" label="Take back" aria-label={`Take back the invitation to ${invitation.email}`} busy={revoke.isPending && revoke.variables === invitation.id} onClick={() => void takeBack(invitation)} />
+                </div>
               </li>
             ))}
           </ul>
