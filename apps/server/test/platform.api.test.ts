@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { serverMessages } from '@school/shared/auth/messages';
 import { platformMessages as m, type PlatformSchool, type SchoolHost } from '@school/shared/platform/schools';
@@ -121,6 +121,11 @@ describe("the platform's schools", () => {
     const www = second.body.find((h) => !h.is_primary)!;
     const switched = await ctx.api.patch<SchoolHost[]>(`${url}${www.id}/`, { is_primary: true }, as(su));
     expect(switched.body.filter((h) => h.is_primary).map((h) => h.host)).toEqual([www.host]);
+    // The audit names the host that was primary before; a change that changes nothing is not an entry.
+    expect((await ctx.api.patch(`${url}${www.id}/`, { is_primary: true }, as(su))).status).toBe(200);
+    expect((await ctx.api.patch(`${url}${added.body[0]!.id}/`, { is_primary: false }, as(su))).status).toBe(200);
+    const primaryChanges = await db().select().from(auditLog).where(and(eq(auditLog.schoolId, school.id), eq(auditLog.action, 'school.host.primary')));
+    expect(primaryChanges.map((e) => e.changes)).toEqual([{ primary_host: { before: host, after: www.host } }]);
     const left = await ctx.api.delete<SchoolHost[]>(`${url}${www.id}/`, as(su));
     expect(left.body).toMatchObject([{ host, is_primary: false }]);
     expect((await ctx.api.get(`/api/v1/school/${www.host}/`, { host: www.host })).status).toBe(404);

@@ -96,10 +96,16 @@ export function platformWrites(tx: Tx) {
       return row!;
     },
 
+    /** The host's new standing and the one that was primary before (null: none); undefined when it is not the school's. */
     async setPrimary(schoolId: number, hostId: number, isPrimary: boolean) {
+      const hosts = await tx.select().from(schoolDomains).where(eq(schoolDomains.schoolId, schoolId));
+      const row = hosts.find((h) => h.id === hostId);
+      if (!row) return undefined;
+      const primaryBefore = hosts.find((h) => h.isPrimary)?.host ?? null;
+      if (row.isPrimary === isPrimary) return { row, primaryBefore };
       if (isPrimary) await tx.update(schoolDomains).set({ isPrimary: false }).where(and(eq(schoolDomains.schoolId, schoolId), eq(schoolDomains.isPrimary, true)));
-      const [row] = await tx.update(schoolDomains).set({ isPrimary }).where(and(eq(schoolDomains.schoolId, schoolId), eq(schoolDomains.id, hostId))).returning();
-      return row;
+      const [saved] = await tx.update(schoolDomains).set({ isPrimary }).where(and(eq(schoolDomains.schoolId, schoolId), eq(schoolDomains.id, hostId))).returning();
+      return { row: saved!, primaryBefore };
     },
 
     async removeHost(schoolId: number, hostId: number) {

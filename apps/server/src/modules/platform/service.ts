@@ -129,15 +129,22 @@ export function platformService(app: FastifyInstance) {
       return this.hosts(ctx, schoolId);
     },
 
-    /** Makes a host name the one e-mails link to (or no longer). */
+    /** Makes a host name the one e-mails link to (or no longer); the audit says which was primary before. Unchanged: no entry. */
     async setPrimary(ctx: PlatformContext, schoolId: number, hostId: number, isPrimary: boolean) {
       await load(ctx, schoolId);
       await app.db.transaction(async (tx) => {
         const writes = platformWrites(tx);
         await writes.lockSchool(schoolId);
-        const row = await writes.setPrimary(schoolId, hostId, isPrimary);
-        if (!row) throw notFound();
-        await recordAudit(tx, atSchool(ctx, schoolId), { action: 'school.host.primary', subject: { type: 'school_host', id: hostId }, before: { is_primary: !isPrimary }, after: { is_primary: isPrimary } });
+        const saved = await writes.setPrimary(schoolId, hostId, isPrimary);
+        if (!saved) throw notFound();
+        const primaryAfter = isPrimary ? saved.row.host : saved.primaryBefore === saved.row.host ? null : saved.primaryBefore;
+        if (primaryAfter === saved.primaryBefore) return;
+        await recordAudit(tx, atSchool(ctx, schoolId), {
+          action: 'school.host.primary',
+          subject: { type: 'school_host', id: hostId },
+          before: { primary_host: saved.primaryBefore },
+          after: { primary_host: primaryAfter },
+        });
       });
       return this.hosts(ctx, schoolId);
     },
