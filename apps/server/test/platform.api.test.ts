@@ -117,6 +117,12 @@ describe("the platform's schools", () => {
     await refuse({ host: `${other.domain}.localhost` }, m.hostPlatform);
     for (const bad of ['https://learn.acme.ph', 'learn.acme.ph/x', '10.0.0.1', 'acme', 'learn..acme.ph', 'le_arn.acme.ph']) await refuse({ host: bad }, m.host);
 
+    // Two tabs adding the same name at once: one adds it, the other is told it is the school's already.
+    const twice = await Promise.all([0, 1].map(() => ctx.api.post(url, { host: `twice.${school.domain}.ph` }, as(su))));
+    expect(twice.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(twice.find((r) => r.status === 400)!.body).toEqual({ host: [m.hostOwn] });
+    const [twiceRow] = await db().select().from(schoolDomains).where(eq(schoolDomains.host, `twice.${school.domain}.ph`));
+    expect((await ctx.api.delete(`${url}${twiceRow!.id}/`, as(su))).status).toBe(200);
     const second = await ctx.api.post<SchoolHost[]>(url, { host: `www.${school.domain}.ph` }, as(su));
     const www = second.body.find((h) => !h.is_primary)!;
     const switched = await ctx.api.patch<SchoolHost[]>(`${url}${www.id}/`, { is_primary: true }, as(su));

@@ -246,8 +246,10 @@ export function examService(app: FastifyInstance) {
       });
     },
 
-    /** Staff grade a written or file answer; the last grade settles the attempt, completes it and tells the student. */
-    /** `basedOn`: the answer's version the grader saw (the staff console's If-Match); a grade since is a StaleGrade. */
+    /**
+     * Staff grade a written or file answer; the last grade settles the attempt, completes it and tells the student.
+     * `basedOn`: the answer's version the grader saw (the staff console's If-Match); a grade given since is a StaleGrade.
+     */
     async grade(actor: SignedInActor, school: SchoolRow, submissionId: number, questionId: number, score: number, feedback: string, by: AuditContext, basedOn?: number) {
       const row = await repo.findSubmission(school.id, submissionId);
       if (!row) throw notFound();

@@ -122,8 +122,9 @@ export function platformService(app: FastifyInstance) {
           const row = await writes.addHost(schoolId, body.host, body.is_primary);
           await recordAudit(tx, atSchool(ctx, schoolId), { action: 'school.host.add', subject: { type: 'school_host', id: row.id }, after: { host: row.host, is_primary: row.isPrimary } });
         })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw invalid({ host: msg.hostTaken });
+        .catch(async (error: unknown) => {
+          // Added meanwhile by a request that passed the same check: this school's own, or another's.
+          if (isUniqueViolation(error)) throw invalid({ host: (await hostProblem(schoolId, body.host)) ?? msg.hostTaken });
           throw error;
         });
       return this.hosts(ctx, schoolId);

@@ -41,7 +41,7 @@ export function GradingAnswer() {
   const grade = useGrade();
   const nextWaiting = useNextWaiting();
   const showAnswer = useShowAnswer();
-  const [refused, setConflict] = useState<Conflict<Answer> | null>(null);
+  const [refused, setRefused] = useState<Conflict<Answer> | null>(null);
   // A refusal belongs to its answer: Save and next keeps this page mounted for the following one.
   const conflict = refused?.current.submission_id === submission && refused.current.question_id === question ? refused : null;
   const navigate = useNavigate();
@@ -54,9 +54,9 @@ export function GradingAnswer() {
     grade.mutate(
       { answer, ...values },
       {
-        onError: (failure) => setConflict(conflictOf<Answer>(failure)),
+        onError: (failure) => setRefused(conflictOf<Answer>(failure)),
         onSuccess: async () => {
-          setConflict(null);
+          setRefused(null);
           notify.success('The grade is saved.');
           if (!next) return;
           const following = await nextWaiting(filters, { submission, question });
@@ -107,7 +107,7 @@ export function GradingAnswer() {
                 conflict={conflict}
                 onReload={() => {
                   showAnswer(conflict.current);
-                  setConflict(null);
+                  setRefused(null);
                   grade.reset();
                 }}
               />
