@@ -62,6 +62,12 @@ describe('grading from the queue', () => {
     await page.getByRole('link', { name: 'Grade the oldest' }).click();
     await visible(page.getByText(students[0]!.text));
     await visible(page.getByText('Notes: Two points for precedent.'));
+    // In dark mode the feedback box is drawn like the score field beside it, not in the browser's own grey.
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    const look = (label: string) => page.getByLabel(label).evaluate((el) => ['background-color', 'color', 'border-top-color'].map((p) => getComputedStyle(el).getPropertyValue(p)));
+    expect(await look('Feedback to the student')).toEqual(await look('Score (0 to 2)'));
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await page.getByLabel('Score (0 to 2)').focus();
     // The score field has the focus: type, then Ctrl+Enter saves and opens the next answer in place.
     await page.keyboard.type('3');
     await page.getByLabel('Feedback to the student').fill('Well put.');
